@@ -1,0 +1,450 @@
+// Statements, blocks and the parser's entry point.
+#include "engine/lang/lexer.h"
+#include "engine/lang/parser.h"
+#include "engine/lang/parser_internal.h"
+
+#include <fmt/format.h>
+
+namespace backstep::lang {
+
+void Parser::fail(const Span& span, std::string message, const char* type) {
+  Diagnostic d{span, type, std::move(message), false};
+  // Errors found at the very end of the input mean "more input needed" to
+  // the shell (a block header with nothing after it, say).
+  d.incomplete = peek().kind == Tok::End;
+  throw ParseFailure{std::move(d)};
+}
+
+void Parser::fail_here(std::string message) { fail(peek().span, std::move(message)); }
+
+const Token& Parser::expect(Tok k, const char* what) {
+  if (at(k)) return advance();
+  if (k == Tok::Colon) fail(previous().span.valid() ? Span{previous().span.file, previous().span.end_line,
+                                                             previous().span.end_col, previous().span.end_line,
+                                                             previous().span.end_col + 1}
+                                                      : peek().span,
+                            "expected ':'");
+  if (peek().kind == Tok::End || peek().kind == Tok::Newline) fail(peek().span, "invalid syntax");
+  (void)what;
+  fail_here("invalid syntax");
+}
+
+std::unique_ptr<Module> Parser::parse_module() {
+  auto m = std::make_unique<Module>();
+  m->file = file_;
+  while (at(Tok::Newline)) advance();
+  while (!at(Tok::End)) {
+    if (at(Tok::Indent)) fail(peek().span, "unexpected indent", "IndentationError");
+    parse_statement(m->body);
+    while (at(Tok::Newline)) advance();
+  }
+  return m;
+}
+
+void Parser::parse_statement(StmtList& out) {
+  switch (peek().kind) {
+    case Tok::KwIf: out.push_back(parse_if()); return;
+    case Tok::KwWhile: out.push_back(parse_while()); return;
+    case Tok::KwFor: out.push_back(parse_for()); return;
+    case Tok::KwTry: out.push_back(parse_try()); return;
+    case Tok::KwWith: out.push_back(parse_with()); return;
+    case Tok::KwDef: out.push_back(parse_def({})); return;
+    case Tok::At: {
+      ExprList decorators;
+      while (accept(Tok::At)) {
+        decorators.push_back(parse_named_expression());
+        expect(Tok::Newline, "NEWLINE");
+      }
+      if (!at(Tok::KwDef)) fail_here("decorators are only supported on functions");
+      out.push_back(parse_def(std::move(decorators)));
+      return;
+    }
+    case Tok::KwClass: fail(peek().span, "classes are not supported by backstep yet");
+    case Tok::KwAsync: fail(peek().span, "async code is not supported by backstep");
+    default: parse_simple_statements(out);
+  }
+}
+
+void Parser::parse_simple_statements(StmtList& out) {
+  out.push_back(parse_simple_statement());
+  while (accept(Tok::Semicolon)) {
+    if (at(Tok::Newline) || at(Tok::End)) break;
+    out.push_back(parse_simple_statement());
+  }
+  if (!accept(Tok::Newline) && !at(Tok::End)) {
+    if (at(Tok::Name) || at(Tok::Int) || at(Tok::Float) || at(Tok::String))
+      fail(Span::cover(out.back()->span, peek().span), "invalid syntax. Perhaps you forgot a comma?");
+    fail_here("invalid syntax");
+  }
+}
+
+StmtPtr Parser::parse_simple_statement() {
+  const Token& t = peek();
+  switch (t.kind) {
+    case Tok::KwPass: advance(); return std::make_unique<SimpleStmt>(StmtKind::Pass, t.span);
+    case Tok::KwBreak: advance(); return std::make_unique<SimpleStmt>(StmtKind::Break, t.span);
+    case Tok::KwContinue: advance(); return std::make_unique<SimpleStmt>(StmtKind::Continue, t.span);
+    case Tok::KwReturn: {
+      advance();
+      auto r = std::make_unique<Return>(t.span);
+      if (!at(Tok::Newline) && !at(Tok::Semicolon) && !at(Tok::End)) {
+        r->value = parse_star_expressions();
+        r->span = Span::cover(t.span, r->value->span);
+      }
+      return r;
+    }
+    case Tok::KwRaise: {
+      advance();
+      auto r = std::make_unique<Raise>(t.span);
+      if (!at(Tok::Newline) && !at(Tok::Semicolon) && !at(Tok::End)) {
+        r->exc = parse_expression();
+        if (accept(Tok::KwFrom)) r->cause = parse_expression();
+        r->span = Span::cover(t.span, previous().span);
+      }
+      return r;
+    }
+    case Tok::KwGlobal:
+    case Tok::KwNonlocal: {
+      advance();
+      auto s = std::make_unique<NamesStmt>(t.kind == Tok::KwGlobal ? StmtKind::Global : StmtKind::Nonlocal, t.span);
+      do {
+        s->names.push_back(expect(Tok::Name, "name").text);
+      } while (accept(Tok::Comma));
+      s->span = Span::cover(t.span, previous().span);
+      return s;
+    }
+    case Tok::KwDel: {
+      advance();
+      auto d = std::make_unique<Del>(t.span);
+      ExprPtr targets = parse_target_list();
+      if (targets->kind == ExprKind::Tuple) {
+        for (auto& e : static_cast<SequenceExpr&>(*targets).elts) d->targets.push_back(std::move(e));
+      } else {
+        d->targets.push_back(std::move(targets));
+      }
+      for (auto& e : d->targets) check_assign_target(*e, "delete");
+      d->span = Span::cover(t.span, previous().span);
+      return d;
+    }
+    case Tok::KwAssert: {
+      advance();
+      auto a = std::make_unique<Assert>(t.span);
+      a->test = parse_expression();
+      if (accept(Tok::Comma)) a->msg = parse_expression();
+      a->span = Span::cover(t.span, previous().span);
+      return a;
+    }
+    case Tok::KwImport: return parse_import();
+    case Tok::KwFrom: return parse_from_import();
+    default: return parse_expression_statement();
+  }
+}
+
+StmtPtr Parser::parse_expression_statement() {
+  ExprPtr first = parse_star_expressions();
+  Span start = first->span;
+  if (at(Tok::Assign)) {
+    auto a = std::make_unique<Assign>(start);
+    ExprPtr value = std::move(first);
+    while (accept(Tok::Assign)) {
+      check_assign_target(*value, "assign to");
+      a->targets.push_back(std::move(value));
+      value = parse_star_expressions();
+    }
+    a->value = std::move(value);
+    a->span = Span::cover(start, a->value->span);
+    return a;
+  }
+  static const std::pair<Tok, BinOp> aug[] = {
+      {Tok::PlusEq, BinOp::Add},       {Tok::MinusEq, BinOp::Sub},      {Tok::StarEq, BinOp::Mul},
+      {Tok::SlashEq, BinOp::Div},      {Tok::DoubleSlashEq, BinOp::FloorDiv}, {Tok::PercentEq, BinOp::Mod},
+      {Tok::AtEq, BinOp::MatMul},      {Tok::AmpEq, BinOp::BitAnd},     {Tok::PipeEq, BinOp::BitOr},
+      {Tok::CaretEq, BinOp::BitXor},   {Tok::LShiftEq, BinOp::LShift},  {Tok::RShiftEq, BinOp::RShift},
+      {Tok::DoubleStarEq, BinOp::Pow},
+  };
+  for (const auto& [tok, op] : aug) {
+    if (!at(tok)) continue;
+    advance();
+    if (first->kind != ExprKind::Name && first->kind != ExprKind::Attribute && first->kind != ExprKind::Subscript)
+      fail(first->span, fmt::format("'{}' is an illegal expression for augmented assignment",
+                                    first->kind == ExprKind::Tuple ? "tuple" : "expression"));
+    ExprPtr value = parse_star_expressions();
+    Span span = Span::cover(start, value->span);
+    return std::make_unique<AugAssign>(span, std::move(first), op, std::move(value));
+  }
+  if (at(Tok::Colon) && (first->kind == ExprKind::Name || first->kind == ExprKind::Attribute ||
+                         first->kind == ExprKind::Subscript)) {
+    advance();
+    auto a = std::make_unique<AnnAssign>(start);
+    a->target = std::move(first);
+    a->annotation = parse_expression();
+    if (accept(Tok::Assign)) a->value = parse_star_expressions();
+    a->span = Span::cover(start, previous().span);
+    return a;
+  }
+  return std::make_unique<ExprStmt>(start, std::move(first));
+}
+
+void Parser::check_assign_target(const Expr& e, const char* verb) {
+  switch (e.kind) {
+    case ExprKind::Name:
+    case ExprKind::Attribute:
+    case ExprKind::Subscript: return;
+    case ExprKind::Starred: check_assign_target(*static_cast<const Starred&>(e).value, verb); return;
+    case ExprKind::Tuple:
+    case ExprKind::List:
+      for (const auto& x : static_cast<const SequenceExpr&>(e).elts) check_assign_target(*x, verb);
+      return;
+    case ExprKind::Call:
+      fail(e.span, fmt::format("cannot {} function call here. Maybe you meant '==' instead of '='?", verb));
+    case ExprKind::Constant:
+      fail(e.span, fmt::format("cannot {} literal here. Maybe you meant '==' instead of '='?", verb));
+    case ExprKind::Compare:
+      fail(e.span, fmt::format("cannot {} comparison", verb));
+    default: fail(e.span, fmt::format("cannot {} expression", verb));
+  }
+}
+
+StmtList Parser::parse_block(const char* header, const Span& header_span) {
+  expect(Tok::Colon, "':'");
+  StmtList body;
+  if (!at(Tok::Newline)) {  // `if x: y = 1` on one line
+    parse_simple_statements(body);
+    return body;
+  }
+  advance();
+  if (!accept(Tok::Indent))
+    fail(peek().span,
+         fmt::format("expected an indented block after {} on line {}", header, header_span.line),
+         "IndentationError");
+  while (!at(Tok::Dedent) && !at(Tok::End)) {
+    parse_statement(body);
+    while (at(Tok::Newline)) advance();
+  }
+  accept(Tok::Dedent);
+  return body;
+}
+
+StmtPtr Parser::parse_if() {
+  const Token& kw = advance();
+  auto s = std::make_unique<If>(kw.span);
+  s->test = parse_named_expression();
+  s->span = Span::cover(kw.span, s->test->span);
+  s->body = parse_block(kw.kind == Tok::KwIf ? "'if' statement" : "'elif' statement", kw.span);
+  if (at(Tok::KwElif)) {
+    s->orelse.push_back(parse_if());
+  } else if (at(Tok::KwElse)) {
+    const Token& e = advance();
+    s->orelse = parse_block("'else' statement", e.span);
+  }
+  return s;
+}
+
+StmtPtr Parser::parse_while() {
+  const Token& kw = advance();
+  auto s = std::make_unique<While>(kw.span);
+  s->test = parse_named_expression();
+  s->span = Span::cover(kw.span, s->test->span);
+  s->body = parse_block("'while' statement", kw.span);
+  if (at(Tok::KwElse)) {
+    const Token& e = advance();
+    s->orelse = parse_block("'else' statement", e.span);
+  }
+  return s;
+}
+
+StmtPtr Parser::parse_for() {
+  const Token& kw = advance();
+  auto s = std::make_unique<For>(kw.span);
+  s->target = parse_target_list();
+  check_assign_target(*s->target, "assign to");
+  if (!accept(Tok::KwIn)) fail_here("invalid syntax");
+  s->iter = parse_star_expressions();
+  s->span = Span::cover(kw.span, s->iter->span);
+  s->body = parse_block("'for' statement", kw.span);
+  if (at(Tok::KwElse)) {
+    const Token& e = advance();
+    s->orelse = parse_block("'else' statement", e.span);
+  }
+  return s;
+}
+
+StmtPtr Parser::parse_try() {
+  const Token& kw = advance();
+  auto s = std::make_unique<Try>(kw.span);
+  s->body = parse_block("'try' statement", kw.span);
+  while (at(Tok::KwExcept)) {
+    const Token& ex = advance();
+    ExceptHandler h;
+    h.span = ex.span;
+    if (!at(Tok::Colon)) {
+      h.type = parse_expression();
+      if (at(Tok::Comma)) fail_here("multiple exception types must be parenthesized");
+      if (accept(Tok::KwAs)) h.name = expect(Tok::Name, "name").text;
+      h.span = Span::cover(ex.span, previous().span);
+    }
+    h.body = parse_block("'except' statement", ex.span);
+    s->handlers.push_back(std::move(h));
+  }
+  if (at(Tok::KwElse)) {
+    const Token& e = advance();
+    if (s->handlers.empty()) fail(e.span, "expected 'except' or 'finally' block");
+    s->orelse = parse_block("'else' statement", e.span);
+  }
+  if (at(Tok::KwFinally)) {
+    const Token& f = advance();
+    s->finalbody = parse_block("'finally' statement", f.span);
+  }
+  if (s->handlers.empty() && s->finalbody.empty()) fail_here("expected 'except' or 'finally' block");
+  return s;
+}
+
+StmtPtr Parser::parse_with() {
+  const Token& kw = advance();
+  auto s = std::make_unique<With>(kw.span);
+  bool parenthesised = at(Tok::LParen) && peek(1).kind != Tok::RParen;
+  (void)parenthesised;
+  do {
+    WithItem item;
+    item.context = parse_expression();
+    if (accept(Tok::KwAs)) {
+      item.target = parse_target_list();
+      check_assign_target(*item.target, "assign to");
+    }
+    s->items.push_back(std::move(item));
+  } while (accept(Tok::Comma));
+  s->span = Span::cover(kw.span, previous().span);
+  s->body = parse_block("'with' statement", kw.span);
+  return s;
+}
+
+StmtPtr Parser::parse_def(ExprList decorators) {
+  const Token& kw = advance();
+  const Token& name = expect(Tok::Name, "function name");
+  expect(Tok::LParen, "'('");
+  auto code = parse_parameters(name.text, Tok::RParen);
+  expect(Tok::RParen, "')'");
+  if (accept(Tok::Arrow)) parse_expression();  // return annotation: accepted, ignored
+  code->span = Span::cover(kw.span, name.span);
+  auto def = std::make_unique<FunctionDef>(code->span, code);
+  def->decorators = std::move(decorators);
+  function_names_.push_back(name.text);
+  code->body = parse_block("function definition", kw.span);
+  function_names_.pop_back();
+  return def;
+}
+
+std::shared_ptr<FunctionCode> Parser::parse_parameters(std::string name, Tok closing) {
+  auto code = std::make_shared<FunctionCode>();
+  code->name = name;
+  std::string qual;
+  for (const auto& outer : function_names_) qual += outer + ".<locals>.";
+  code->qualname = qual + name;
+  bool kw_only = false;
+  bool seen_default = false;
+  while (!at(closing)) {
+    Param p;
+    p.span = peek().span;
+    if (accept(Tok::Slash)) {  // positional-only marker: accepted, no effect here
+      if (!accept(Tok::Comma)) break;
+      continue;
+    }
+    if (accept(Tok::DoubleStar)) {
+      p.kind = Param::Kind::KwArgs;
+    } else if (accept(Tok::Star)) {
+      kw_only = true;
+      if (at(Tok::Comma) || at(closing)) {  // bare `*`
+        if (!accept(Tok::Comma)) break;
+        continue;
+      }
+      p.kind = Param::Kind::VarArgs;
+    } else {
+      p.kind = kw_only ? Param::Kind::KwOnly : Param::Kind::Positional;
+    }
+    p.name = expect(Tok::Name, "parameter name").text;
+    for (const auto& other : code->params)
+      if (other.name == p.name) fail(p.span, fmt::format("duplicate argument '{}' in function definition", p.name));
+    if (closing == Tok::RParen && accept(Tok::Colon)) parse_expression();  // annotation, ignored
+    if (accept(Tok::Assign)) {
+      p.default_value = parse_expression();
+      if (p.kind == Param::Kind::Positional) seen_default = true;
+    } else if (p.kind == Param::Kind::Positional && seen_default) {
+      fail(p.span, "non-default argument follows default argument");
+    }
+    code->params.push_back(std::move(p));
+    if (code->params.back().kind == Param::Kind::KwArgs) {
+      accept(Tok::Comma);
+      break;
+    }
+    if (!accept(Tok::Comma)) break;
+  }
+  return code;
+}
+
+StmtPtr Parser::parse_import() {
+  const Token& kw = advance();
+  auto s = std::make_unique<Import>(kw.span);
+  do {
+    ImportAlias a;
+    a.span = peek().span;
+    a.name = expect(Tok::Name, "module name").text;
+    while (accept(Tok::Dot)) a.name += "." + expect(Tok::Name, "module name").text;
+    if (accept(Tok::KwAs)) a.asname = expect(Tok::Name, "name").text;
+    a.span = Span::cover(a.span, previous().span);
+    s->names.push_back(std::move(a));
+  } while (accept(Tok::Comma));
+  s->span = Span::cover(kw.span, previous().span);
+  return s;
+}
+
+StmtPtr Parser::parse_from_import() {
+  const Token& kw = advance();
+  auto s = std::make_unique<ImportFrom>(kw.span);
+  while (at(Tok::Dot) || at(Tok::Ellipsis)) s->module += advance().text;
+  if (at(Tok::Name)) {
+    s->module += advance().text;
+    while (accept(Tok::Dot)) s->module += "." + expect(Tok::Name, "module name").text;
+  }
+  if (!accept(Tok::KwImport)) fail_here("invalid syntax");
+  bool paren = accept(Tok::LParen);
+  do {
+    if (paren && at(Tok::RParen)) break;
+    ImportAlias a;
+    a.span = peek().span;
+    if (accept(Tok::Star)) {
+      a.name = "*";
+    } else {
+      a.name = expect(Tok::Name, "name").text;
+      if (accept(Tok::KwAs)) a.asname = expect(Tok::Name, "name").text;
+    }
+    a.span = Span::cover(a.span, previous().span);
+    s->names.push_back(std::move(a));
+  } while (accept(Tok::Comma));
+  if (paren) expect(Tok::RParen, "')'");
+  s->span = Span::cover(kw.span, previous().span);
+  return s;
+}
+
+Result<std::unique_ptr<Module>> parse_module(uint32_t file) {
+  auto toks = tokenize(file);
+  if (!toks.ok()) return toks.error();
+  try {
+    Parser p(file, std::move(toks.value()));
+    return p.parse_module();
+  } catch (ParseFailure& f) {
+    return f.diag;
+  }
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string out = fmt::format("  File \"{}\", line {}, col {}\n", file_name_of(d.span), d.span.line, d.span.col);
+  // Python marks syntax errors with one caret (or a run of them under a
+  // token); keep the whole first line of the span.
+  Span s = d.span;
+  if (s.end_line != s.line) s.end_col = s.col + 1;
+  out += format_caret(s, 4);
+  out += d.type + ": " + d.message + "\n";
+  return out;
+}
+
+}  // namespace backstep::lang

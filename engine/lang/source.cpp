@@ -1,0 +1,98 @@
+#include "engine/lang/source.h"
+
+#include <deque>
+#include <mutex>
+
+namespace backstep::lang {
+
+Span Span::cover(const Span& a, const Span& b) {
+  if (!a.valid()) return b;
+  if (!b.valid()) return a;
+  Span s = a;
+  if (b.line < s.line || (b.line == s.line && b.col < s.col)) {
+    s.line = b.line;
+    s.col = b.col;
+  }
+  if (b.end_line > s.end_line || (b.end_line == s.end_line && b.end_col > s.end_col)) {
+    s.end_line = b.end_line;
+    s.end_col = b.end_col;
+  }
+  return s;
+}
+
+SourceFile::SourceFile(std::string name, std::string text)
+    : name_(std::move(name)), text_(std::move(text)) {
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n' && i + 1 < text_.size()) line_starts_.push_back(i + 1);
+}
+
+std::string_view SourceFile::line(uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  size_t begin = line_starts_[line - 1];
+  size_t end = text_.find('\n', begin);
+  if (end == std::string::npos) end = text_.size();
+  std::string_view v(text_.data() + begin, end - begin);
+  if (!v.empty() && v.back() == '\r') v.remove_suffix(1);
+  return v;
+}
+
+// A deque keeps element addresses stable while the registry grows, so
+// get() can hand out raw pointers without holding the lock afterwards.
+struct SourceRegistry::Impl {
+  mutable std::mutex mutex;
+  std::deque<SourceFile> files;
+};
+
+SourceRegistry::SourceRegistry() : impl_(std::make_unique<Impl>()) {}
+
+SourceRegistry& SourceRegistry::instance() {
+  static SourceRegistry* registry = new SourceRegistry();  // never destroyed: spans outlive statics
+  return *registry;
+}
+
+uint32_t SourceRegistry::add(std::string name, std::string text) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->files.emplace_back(std::move(name), std::move(text));
+  return static_cast<uint32_t>(impl_->files.size());
+}
+
+const SourceFile* SourceRegistry::get(uint32_t index) const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  if (index == 0 || index > impl_->files.size()) return nullptr;
+  return &impl_->files[index - 1];
+}
+
+const SourceFile* source_of(const Span& span) { return SourceRegistry::instance().get(span.file); }
+
+std::string file_name_of(const Span& span) {
+  const SourceFile* f = source_of(span);
+  return f ? f->name() : "<unknown>";
+}
+
+std::string_view source_line(const Span& span) {
+  const SourceFile* f = source_of(span);
+  return f ? f->line(span.line) : std::string_view{};
+}
+
+std::string format_location(const Span& span) {
+  return file_name_of(span) + ":" + std::to_string(span.line) + ":" + std::to_string(span.col);
+}
+
+std::string format_caret(const Span& span, int indent, char mark) {
+  std::string_view line = source_line(span);
+  if (line.empty()) return {};
+  size_t strip = 0;
+  while (strip < line.size() && (line[strip] == ' ' || line[strip] == '\t')) ++strip;
+  std::string pad(indent, ' ');
+  std::string out = pad + std::string(line.substr(strip)) + "\n";
+  size_t col = span.col > 0 ? span.col - 1 : 0;
+  if (col < strip) col = strip;
+  size_t end = (span.end_line == span.line && span.end_col > span.col) ? span.end_col - 1 : line.size();
+  if (end > line.size()) end = line.size();
+  if (end <= col) end = col + 1;
+  out += pad + std::string(col - strip, ' ') + std::string(end - col, mark) + "\n";
+  return out;
+}
+
+}  // namespace backstep::lang

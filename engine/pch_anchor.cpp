@@ -1,0 +1,1 @@
+// Compiles the shared precompiled header once; other engine targets reuse it.

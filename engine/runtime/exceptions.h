@@ -1,0 +1,116 @@
+// Python exceptions: the classes (BaseException and its tree), the objects
+// scripts catch, and the C++ exception that carries one through the
+// interpreter's C++ stack.
+//
+// Runtime errors travel as C++ exceptions (ScriptError) rather than as
+// returned values: script code can fail in any of thousands of places, most
+// of them deep inside the operator bridge, and unwinding is the cheap path
+// when nothing fails. Each ScriptError collects the script frames it passes
+// through, which become the traceback.
+#pragma once
+
+#include "engine/lang/source.h"
+#include "engine/runtime/object.h"
+#include "engine/runtime/type_object.h"
+
+#include <exception>
+#include <vector>
+
+namespace backstep::rt {
+
+// The exception classes scripts can name. Created once at start-up.
+struct ExceptionTypes {
+  TypeObject* base_exception;
+  TypeObject* exception;
+  TypeObject* keyboard_interrupt;
+  TypeObject* system_exit;
+  TypeObject* stop_iteration;
+  TypeObject* arithmetic_error;
+  TypeObject* zero_division_error;
+  TypeObject* overflow_error;
+  TypeObject* assertion_error;
+  TypeObject* attribute_error;
+  TypeObject* lookup_error;
+  TypeObject* index_error;
+  TypeObject* key_error;
+  TypeObject* name_error;
+  TypeObject* unbound_local_error;
+  TypeObject* runtime_error;
+  TypeObject* not_implemented_error;
+  TypeObject* recursion_error;
+  TypeObject* type_error;
+  TypeObject* value_error;
+  TypeObject* os_error;
+  TypeObject* file_not_found_error;
+  TypeObject* import_error;
+  TypeObject* module_not_found_error;
+  TypeObject* syntax_error;
+  TypeObject* warning;
+  TypeObject* user_warning;
+};
+const ExceptionTypes& exc_types();
+// All exception classes by name, for the builtins table.
+const std::vector<TypeObject*>& all_exception_types();
+
+class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
+ public:
+  ExceptionObject(const TypeObject& cls, std::vector<Value> args)
+      : Object(ObjKind::Exception), cls_(&cls), args(std::move(args)) {}
+  const TypeObject& type() const override { return *cls_; }
+  std::string repr(Interpreter& in) const override;  // RuntimeError('msg')
+  std::string str(Interpreter& in) const override;   // msg
+  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
+
+  std::vector<Value> args;
+  Value cause;    // raise ... from cause
+  Value context;  // the exception being handled when this one was raised
+};
+
+// One script frame of a traceback, innermost last.
+struct TraceFrame {
+  lang::Span span;        // the expression that was executing in that frame
+  std::string function;   // "<module>", "f", "<lambda>"
+};
+
+// A script exception in flight through C++ code.
+class ScriptError : public std::exception {
+ public:
+  explicit ScriptError(std::shared_ptr<ExceptionObject> exc) : exc_(std::move(exc)) {}
+  const char* what() const noexcept override;
+
+  const std::shared_ptr<ExceptionObject>& exception() const { return exc_; }
+  const TypeObject& type() const { return exc_->type(); }
+  std::string message() const;  // str(exception) without an interpreter
+
+  // Frames are added innermost first while unwinding; traceback() returns
+  // them outermost first, as Python prints them.
+  void add_frame(TraceFrame f) { frames_.push_back(std::move(f)); }
+  std::vector<TraceFrame> traceback() const { return {frames_.rbegin(), frames_.rend()}; }
+  bool has_frames() const { return !frames_.empty(); }
+  // The innermost span the error was raised at, once known.
+  const lang::Span* origin() const { return frames_.empty() ? nullptr : &frames_.front().span; }
+
+ private:
+  std::shared_ptr<ExceptionObject> exc_;
+  std::vector<TraceFrame> frames_;
+  mutable std::string what_;
+};
+
+[[noreturn]] void raise(const TypeObject& cls, std::string message);
+[[noreturn]] void raise_type_error(std::string message);
+[[noreturn]] void raise_value_error(std::string message);
+[[noreturn]] void raise_runtime_error(std::string message);
+[[noreturn]] void raise_index_error(std::string message);
+[[noreturn]] void raise_key_error(const Value& key);
+[[noreturn]] void raise_attribute_error(std::string message);
+[[noreturn]] void raise_name_error(std::string message);
+[[noreturn]] void raise_zero_division(std::string message);
+[[noreturn]] void raise_overflow(std::string message);
+[[noreturn]] void raise_not_implemented(std::string message);
+
+// Translates a C++ exception thrown by libtorch (c10::Error and friends) into
+// the Python exception PyTorch's bindings would raise, with the message
+// PyTorch shows (no C++ backtrace).
+ScriptError translate_torch_error(const std::exception& e);
+
+}  // namespace backstep::rt

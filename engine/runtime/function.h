@@ -1,0 +1,92 @@
+// Callables implemented in C++: builtin functions and methods of builtin
+// objects. Script functions (def, lambda) live in script_function.h.
+#pragma once
+
+#include "engine/runtime/object.h"
+#include "engine/runtime/type_object.h"
+
+#include <functional>
+#include <unordered_map>
+
+namespace backstep::rt {
+
+class BuiltinFunction : public Object, public KindTag<ObjKind::Builtin> {
+ public:
+  using Fn = std::function<Value(Interpreter&, Args&)>;
+  // `owner` is what repr names for a method ("list" in
+  // <built-in method append of list object at 0x...>); empty for functions.
+  BuiltinFunction(std::string name, Fn fn, std::string owner = {}, uintptr_t owner_id = 0)
+      : Object(ObjKind::Builtin), name_(std::move(name)), fn_(std::move(fn)),
+        owner_(std::move(owner)), owner_id_(owner_id) {}
+
+  const TypeObject& type() const override { return *types().builtin_function; }
+  std::string repr(Interpreter& in) const override;
+  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
+  bool callable() const override { return true; }
+  Value call(Interpreter& in, Args& args) override { return fn_(in, args); }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+  Fn fn_;
+  std::string owner_;
+  uintptr_t owner_id_;
+};
+
+Value make_builtin(std::string name, BuiltinFunction::Fn fn);
+
+// A callable with its first argument bound: what `obj.method` evaluates to
+// when the method is itself a callable value (tensor methods, script
+// callables stored on objects).
+class BoundMethod : public Object, public KindTag<ObjKind::BoundMethod> {
+ public:
+  BoundMethod(Value self, Value func, std::string name)
+      : Object(ObjKind::BoundMethod), self(std::move(self)), func(std::move(func)), name(std::move(name)) {}
+  const TypeObject& type() const override { return *types().method; }
+  std::string repr(Interpreter& in) const override;
+  bool callable() const override { return true; }
+  Value call(Interpreter& in, Args& args) override;
+
+  const Value self;
+  const Value func;
+  const std::string name;
+};
+
+// A table of methods of a builtin object type T, looked up by name. Used
+// both for `obj.method` (which makes a bound BuiltinFunction) and the
+// allocation-free `obj.method(...)` path.
+template <class T>
+class MethodTable {
+ public:
+  using Method = Value (*)(Interpreter&, T&, Args&);
+  MethodTable(std::initializer_list<std::pair<const std::string_view, Method>> entries) : map_(entries) {}
+  Method find(std::string_view name) const {
+    auto it = map_.find(name);
+    return it == map_.end() ? nullptr : it->second;
+  }
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : map_) out.emplace_back(k);
+    return out;
+  }
+  // The bound method object for `obj.name`, or nullopt.
+  std::optional<Value> bind(T& self, std::string_view name, const char* owner) const {
+    Method m = find(name);
+    if (!m) return std::nullopt;
+    auto keep = std::static_pointer_cast<T>(self.shared_from_this());
+    return Value(std::make_shared<BuiltinFunction>(
+        std::string(name), [keep, m](Interpreter& in, Args& a) { return m(in, *keep, a); }, owner,
+        self.address()));
+  }
+
+ private:
+  std::unordered_map<std::string_view, Method> map_;
+};
+
+// Argument checking for builtins, with CPython's messages.
+void expect_args(const Args& a, const char* fn, size_t min, size_t max);
+void expect_no_kwargs(const Args& a, const char* fn);
+// Positional-or-keyword lookup: a.pos[index] or a.kw[name], else nullptr.
+const Value* arg_or_kw(const Args& a, size_t index, std::string_view name);
+
+}  // namespace backstep::rt

@@ -1,0 +1,722 @@
+#!/usr/bin/env python3
+"""Generates backstep's saved-field accessors from libtorch's generated/Functions.h.
+
+PyTorch gives every backward node a Python property `_saved_<field>` (and
+`_raw_saved_<field>` for tensors) for each value its node struct saves for the
+backward pass. This script parses the installed header, finds every node
+struct (a struct deriving from `Node` or `TraceableFunction`) and its data
+members, classifies each member's C++ type into a small set of kinds, and writes
+a C++ source with one read function per field and a constant table per node type.
+The tables are consumed by engine/autograd/saved_fields.cpp.
+
+Nothing here names a node or a field: libtorch 2.x renames and adds both. Types
+the classifier does not know become kind Opaque and are shown as text.
+
+Usage: gen_saved_accessors.py FUNCTIONS_H -o OUT.cpp [--json OUT.json]
+Standard library only.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+
+# --------------------------------------------------------------------------
+# Reading the header
+# --------------------------------------------------------------------------
+
+_COMMENT_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', re.S)
+
+
+def strip_comments(text):
+    """Removes comments, keeping string and character literals (and line breaks)."""
+
+    def repl(m):
+        s = m.group(0)
+        if s.startswith('/'):
+            return '\n' * s.count('\n') if s.startswith('/*') else ''
+        return s
+
+    return _COMMENT_RE.sub(repl, text)
+
+
+def _eval_condition(directive, arg, defined):
+    arg = arg.strip()
+    if directive == 'ifdef':
+        return arg in defined
+    if directive == 'ifndef':
+        return arg not in defined
+    # `#if EXPR`: understand defined(X), !defined(X), 0 and 1; anything else is taken as true.
+    m = re.fullmatch(r'(!?)\s*defined\s*\(?\s*(\w+)\s*\)?', arg)
+    if m:
+        return (m.group(2) in defined) != bool(m.group(1))
+    if arg in ('0', 'false'):
+        return False
+    return True
+
+
+def preprocess(text, defined=frozenset()):
+    """Keeps the branches of #if/#ifdef/#else/#endif a Linux build would see.
+
+    libtorch 2.x declares each node struct twice, once under `#ifdef _WIN32`;
+    only the non-Windows branch must be parsed. Other directives are dropped."""
+    out = []
+    stack = []  # (this branch active, some branch already taken)
+    for line in text.split('\n'):
+        m = re.match(r'\s*#\s*(\w+)(.*)', line)
+        if not m:
+            out.append(line if all(a for a, _ in stack) else '')
+            continue
+        d, arg = m.group(1), m.group(2)
+        if d in ('if', 'ifdef', 'ifndef'):
+            c = _eval_condition(d, arg, defined)
+            stack.append((c, c))
+        elif d == 'elif' and stack:
+            _, taken = stack[-1]
+            c = (not taken) and _eval_condition('if', arg, defined)
+            stack[-1] = (c, taken or c)
+        elif d == 'else' and stack:
+            _, taken = stack[-1]
+            stack[-1] = (not taken, True)
+        elif d == 'endif' and stack:
+            stack.pop()
+        out.append('')
+    return '\n'.join(out)
+
+
+def matching_brace(text, open_pos):
+    """Index of the `}` matching the `{` at open_pos."""
+    depth = 0
+    for i in range(open_pos, len(text)):
+        c = text[i]
+        if c == '{':
+            depth += 1
+        elif c == '}':
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError('unbalanced braces')
+
+
+_STRUCT_RE = re.compile(
+    r'\b(?:struct|class)\s+(?:TORCH_API\s+|C10_API\s+|__attribute__\s*\(\(.*?\)\)\s*)*'
+    r'(\w+)\s*(?:final\s*)?:\s*((?:(?:public|protected|private|virtual)\s+)*[\w:]+(?:\s*,\s*(?:(?:public|protected|private|virtual)\s+)*[\w:]+)*)\s*\{')
+
+_NODE_BASES = {'Node', 'TraceableFunction'}
+
+
+def _base_names(bases):
+    names = []
+    for b in bases.split(','):
+        b = re.sub(r'\b(public|protected|private|virtual)\b', '', b).strip()
+        names.append(b.split('::')[-1])
+    return names
+
+
+def split_members(body):
+    """Splits a struct body into top-level declarations.
+
+    Returns (declarations, method_bodies): declarations are the statements that
+    end with `;` at the body's top level (member functions with bodies are cut
+    out, their bodies returned separately)."""
+    decls, methods = [], []
+    cur = []
+    i, n = 0, len(body)
+    while i < n:
+        c = body[i]
+        if c == '{':
+            end = matching_brace(body, i)
+            stmt = ''.join(cur)
+            if '(' in stmt:
+                # a function definition: `void f() override { ... }`
+                methods.append(body[i + 1:end])
+                cur = []
+            else:
+                # a brace initializer: `int64_t x{0};`
+                cur.append(body[i:end + 1])
+            i = end + 1
+            continue
+        if c == ';':
+            decls.append(''.join(cur))
+            cur = []
+        else:
+            cur.append(c)
+        i += 1
+    return decls, methods
+
+
+_DECL_RE = re.compile(r'^(?P<type>.+?[\w>&*\s])\s*\b(?P<name>[A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?(?:=.*|\{.*\})?$', re.S)
+
+# Types that are machinery, never saved state.
+_MACHINERY_TYPES = re.compile(r'(^|::)(mutex|recursive_mutex|shared_mutex|lock_guard|atomic<.*>|atomic_\w+|once_flag)$')
+
+
+def parse_declaration(stmt):
+    """(type, name) for a data member declaration, else None."""
+    s = ' '.join(stmt.split())
+    # access specifiers glued to the front: `private: int x`
+    s = re.sub(r'^(?:(?:public|protected|private)\s*:\s*)+', '', s)
+    if not s:
+        return None
+    first = s.split()[0]
+    if first in ('using', 'typedef', 'friend', 'static', 'template', 'enum', 'struct', 'class', 'return'):
+        return None
+    head = s.split('=')[0].split('{')[0]
+    if '(' in head or 'operator' in head:
+        return None
+    m = _DECL_RE.match(s)
+    if not m:
+        return None
+    typ = m.group('type').strip()
+    name = m.group('name')
+    typ = re.sub(r'^(?:mutable|const|volatile|inline)\s+', '', typ)
+    if not typ or typ in ('auto',):
+        return None
+    return typ, name
+
+
+def parse_header(text):
+    """Node structs (deriving from Node or TraceableFunction): a list of
+    {struct, name (what name() returns), bases, members: [(type, name)],
+    assigned_in_methods: members some member function assigns to}."""
+    text = preprocess(strip_comments(text))
+    structs = []
+    pos = 0
+    while True:
+        m = _STRUCT_RE.search(text, pos)
+        if not m:
+            break
+        open_pos = m.end() - 1
+        end = matching_brace(text, open_pos)
+        pos = end + 1
+        bases = _base_names(m.group(2))
+        if not any(b in _NODE_BASES for b in bases):
+            continue
+        body = text[open_pos + 1:end]
+        decls, methods = split_members(body)
+        # name(): the string a node reports, normally the struct name
+        node_name = m.group(1)
+        for meth in re.finditer(r'\bname\s*\(\s*\)\s*const[^{;]*\{\s*return\s+"([^"]+)"\s*;\s*\}', body):
+            node_name = meth.group(1)
+        # Members assigned inside member functions are bookkeeping (`x_released_ = true`,
+        # `retain_variables = false`), not saved state.
+        assigned = set()
+        for meth in methods:
+            for a in re.finditer(r'(?<![\w.>:])([A-Za-z_]\w*)\s*=(?!=)', meth):
+                assigned.add(a.group(1))
+        fields = []
+        for d in decls:
+            p = parse_declaration(d)
+            if p:
+                fields.append(p)
+        structs.append({
+            'struct': m.group(1),
+            'name': node_name,
+            'bases': bases,
+            'members': fields,
+            'assigned_in_methods': sorted(assigned),
+        })
+    return structs
+
+
+_PLAIN_STRUCT_RE = re.compile(r'\bstruct\s+(?:TORCH_API\s+)?(\w+)\s*\{')
+
+
+def parse_helper_structs(text):
+    """Structs without a base class (TypeAndSize): name -> data members.
+
+    Node fields of these types have no operator<<; the generated code shows
+    them as `Name(member=value, ...)`. Only structs whose members are all plain
+    data (no references, arrays or bit-fields) are kept."""
+    text = preprocess(strip_comments(text))
+    helpers = {}
+    for m in _PLAIN_STRUCT_RE.finditer(text):
+        open_pos = m.end() - 1
+        end = matching_brace(text, open_pos)
+        decls, _ = split_members(text[open_pos + 1:end])
+        members = []
+        ok = True
+        for d in decls:
+            flat = ' '.join(d.split())
+            p = parse_declaration(d)
+            if not p:
+                continue
+            typ, name = p
+            if '&' in typ or '[' in flat or re.search(r':\s*\d+\s*$', flat):
+                ok = False
+            members.append((' '.join(typ.split()), name))
+        if ok and members:
+            helpers[m.group(1)] = members
+    return helpers
+
+
+# --------------------------------------------------------------------------
+# Classifying member types
+# --------------------------------------------------------------------------
+
+def normalize_type(t):
+    """Canonical spelling for classification: no spaces, no leading `::`, and the
+    namespaces that only qualify (at::, c10::, std::, torch::...) dropped."""
+    t = re.sub(r'\s+', ' ', t).strip()
+    t = re.sub(r'\s*([<>,*&:])\s*', r'\1', t)
+    t = re.sub(r'(?<![\w>])::', '', t)
+    t = re.sub(r'\b(?:torch::autograd::generated|torch::autograd|torch|at|c10|std)::', '', t)
+    t = re.sub(r'\bconst\b', '', t).strip()
+    return t
+
+
+_INT_TYPES = {'int64_t', 'int32_t', 'int', 'long', 'size_t', 'uint64_t', 'uint32_t', 'int16_t', 'int8_t',
+              'uint8_t', 'ssize_t', 'long long', 'unsigned', 'unsigned int', 'unsigned long'}
+_FLOAT_TYPES = {'double', 'float'}
+_SCALAR_TYPES = {'Scalar'}
+_SCALARTYPE_TYPES = {'ScalarType'}
+_STRING_TYPES = {'string', 'string_view'}
+_SYMINT_TYPES = {'SymInt'}
+_TENSOR_TYPES = {'SavedVariable'}
+
+# Kinds whose values the interpreter can show as Python values. Optional and
+# list forms are derived from these.
+KINDS = ['Tensor', 'TensorList', 'Int', 'IntList', 'SymInt', 'SymIntList', 'Float', 'FloatList',
+         'Bool', 'Scalar', 'ScalarType', 'String', 'Opaque']
+
+
+def _scalar_kind(t):
+    if t in _TENSOR_TYPES:
+        return 'Tensor'
+    if t in _INT_TYPES:
+        return 'Int'
+    if t in _SYMINT_TYPES:
+        return 'SymInt'
+    if t in _FLOAT_TYPES:
+        return 'Float'
+    if t == 'bool':
+        return 'Bool'
+    if t in _SCALAR_TYPES:
+        return 'Scalar'
+    if t in _SCALARTYPE_TYPES:
+        return 'ScalarType'
+    if t in _STRING_TYPES:
+        return 'String'
+    return None
+
+
+_LIST_OF = {'Tensor': 'TensorList', 'Int': 'IntList', 'SymInt': 'SymIntList', 'Float': 'FloatList'}
+_LIST_TEMPLATES = ('vector', 'ArrayRef', 'SmallVector', 'OptionalArray', 'OptionalArrayRef', 'List')
+_ARRAYREF_ALIASES = {'IntArrayRef': 'Int', 'SymIntArrayRef': 'SymInt', 'DimVector': 'Int'}
+
+
+def _split_template(t):
+    """('vector', ['int64_t']) for 'vector<int64_t>', else (t, None)."""
+    m = re.fullmatch(r'([\w:]+)<(.*)>', t)
+    if not m:
+        return t, None
+    args, depth, cur = [], 0, ''
+    for c in m.group(2):
+        if c == '<':
+            depth += 1
+        elif c == '>':
+            depth -= 1
+        if c == ',' and depth == 0:
+            args.append(cur)
+            cur = ''
+        else:
+            cur += c
+    args.append(cur)
+    return m.group(1), args
+
+
+def classify(cpp_type):
+    """(kind, optional) for a member's C++ type."""
+    t = normalize_type(cpp_type)
+    optional = False
+    tmpl, args = _split_template(t)
+    if tmpl == 'optional' and args:
+        optional = True
+        t = args[0]
+        tmpl, args = _split_template(t)
+    if tmpl in ('OptionalArray', 'OptionalArrayRef') and args:
+        optional = True
+    k = _scalar_kind(t)
+    if k:
+        return k, optional
+    if t in _ARRAYREF_ALIASES:
+        return _LIST_OF[_ARRAYREF_ALIASES[t]], optional
+    if tmpl in _LIST_TEMPLATES and args:
+        inner = args[0]
+        ik = _scalar_kind(inner)
+        if ik in _LIST_OF:
+            return _LIST_OF[ik], optional
+    return 'Opaque', optional
+
+
+def python_name(member_name):
+    """PyTorch's property name: the saved argument's name; SavedVariable members
+    carry a trailing underscore in C++ (`self_` -> `self`)."""
+    return member_name[:-1] if member_name.endswith('_') else member_name
+
+
+# PyTorch 1.13 exposes `_saved_<name>` for these kinds only (plain or optional);
+# ScalarType, TensorOptions, TypeAndSize, TensorGeometry, nested lists and
+# the tensor-list sizes (`size_t x_size_`) have no Python property.
+_PYTHON_VISIBLE_KINDS = {'Tensor', 'TensorList', 'Int', 'IntList', 'SymInt', 'SymIntList', 'Float',
+                         'FloatList', 'Bool', 'Scalar', 'String'}
+
+
+def python_visible(kind, cpp_type, member_name):
+    if kind not in _PYTHON_VISIBLE_KINDS:
+        return False
+    t = normalize_type(cpp_type)
+    if kind == 'Int' and t not in ('int64_t', 'optional<int64_t>'):
+        return False  # size_t counters like `tensors_size_`
+    if kind == 'Float' and t not in ('double', 'optional<double>'):
+        return False
+    if kind == 'Bool' and t != 'bool':
+        return False  # c10::optional<bool> has no property in 1.13
+    return True
+
+
+def analyse(structs):
+    """Adds the saved fields (with kinds) to each struct; drops bookkeeping members."""
+    for s in structs:
+        members = s['members']
+        names = {n for _, n in members}
+        assigned = set(s['assigned_in_methods'])
+        fields = []
+        for typ, name in members:
+            nt = normalize_type(typ)
+            if _MACHINERY_TYPES.search(nt):
+                continue
+            if name.endswith('_released_') or name in assigned:
+                continue
+            kind, optional = classify(typ)
+            released_flag = None
+            if kind == 'TensorList':
+                cand = name + 'released_' if name.endswith('_') else name + '_released_'
+                if cand in names:
+                    released_flag = cand
+            fields.append({
+                'member': name,
+                'name': python_name(name),
+                'cpp_type': ' '.join(typ.split()),
+                'kind': kind,
+                'optional': optional,
+                'python_visible': python_visible(kind, typ, name),
+                'released_flag': released_flag,
+                'is_saved_variable': kind in ('Tensor', 'TensorList')
+                and normalize_type(typ) in ('SavedVariable', 'vector<SavedVariable>'),
+            })
+        # Two members mapping to one name (e.g. `x` and `x_`) would be ambiguous:
+        # keep the SavedVariable, as PyTorch's properties do.
+        seen = {}
+        for f in fields:
+            if f['name'] in seen:
+                other = seen[f['name']]
+                keep = f if f['is_saved_variable'] and not other['is_saved_variable'] else other
+                seen[f['name']] = keep
+            else:
+                seen[f['name']] = f
+        s['fields'] = [f for f in fields if seen[f['name']] is f]
+    return structs
+
+
+# --------------------------------------------------------------------------
+# Writing C++
+# --------------------------------------------------------------------------
+
+def _cpp_string(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def _helper_of(cpp_type, helpers):
+    """The helper struct a field's type names (TypeAndSize), if any."""
+    last = normalize_type(cpp_type).split('::')[-1]
+    return last if last in helpers else None
+
+
+def emit_helper_access(helpers, used, namespace_of):
+    """Text functions for helper structs, reading their (possibly private)
+    members through explicit template instantiation, which the language
+    allows to name private members. Declared inside the structs' namespace so
+    that member types resolve exactly as in the header."""
+    out = []
+    w = out.append
+    if not used:
+        return out
+    ns = namespace_of.split('::')
+    w('namespace ' + ' { namespace '.join(ns) + ' { namespace backstep_access {')
+    w('template <class Tag, typename Tag::type M>')
+    w('struct Access { friend typename Tag::type get(Tag) { return M; } };')
+    for h in used:
+        for typ, name in helpers[h]:
+            tag = '%s__%s' % (h, name)
+            w('struct %s { using type = %s %s::*; friend type get(%s); };' % (tag, typ, h, tag))
+            w('template struct Access<%s, &%s::%s>;' % (tag, h, name))
+    w('}' * (len(ns) + 1) + '  // namespace %s::backstep_access' % namespace_of)
+    w('')
+    w('namespace backstep::autograd::detail {')
+    w('namespace {')
+    for h in used:
+        w('std::string text_%s(const %s::%s& v) {' % (h, namespace_of, h))
+        w('  namespace acc = %s::backstep_access;' % namespace_of)
+        w('  std::string out = "%s(";' % h)
+        for i, (typ, name) in enumerate(helpers[h]):
+            sep = ', ' if i else ''
+            w('  out += "%s%s=" + opaque_text(v.*get(acc::%s__%s{}), %s);'
+              % (sep, name, h, name, _cpp_string(typ)))
+        w('  return out + ")";')
+        w('}')
+    w('}  // namespace')
+    w('}  // namespace backstep::autograd::detail')
+    w('')
+    return out
+
+
+def emit_cpp(structs, header_path, namespace_of, helpers=None):
+    helpers = helpers or {}
+    used = sorted({_helper_of(f['cpp_type'], helpers) for s in structs for f in s['fields']
+                   if f['kind'] == 'Opaque' and _helper_of(f['cpp_type'], helpers)})
+    out = []
+    w = out.append
+    w('// @generated by scripts/gen_saved_accessors.py from')
+    w('//   ' + header_path)
+    w('// Do not edit: the build regenerates this file when the header or the generator changes.')
+    w('#include "engine/autograd/saved_fields_detail.h"')
+    w('')
+    w('#include <torch/csrc/autograd/generated/Functions.h>')
+    w('')
+    out.extend(emit_helper_access(helpers, used, namespace_of))
+    w('namespace backstep::autograd::detail {')
+    w('namespace {')
+    w('using torch::autograd::Node;')
+    w('using torch::autograd::SavedVariable;')
+    w('')
+    for s in structs:
+        st = namespace_of + '::' + s['struct']
+        if not s['fields']:
+            continue
+        for f in s['fields']:
+            fn = 'r_%s__%s' % (s['struct'], f['member'])
+            acc = 'static_cast<%s&>(n).%s' % (st, f['member'])
+            if f['is_saved_variable'] and f['kind'] == 'Tensor':
+                body = 'return read_tensor(n, %s);' % acc
+            elif f['is_saved_variable'] and f['kind'] == 'TensorList':
+                flag = ('static_cast<%s&>(n).%s' % (st, f['released_flag'])) if f['released_flag'] else 'false'
+                body = 'return read_tensor_list(n, %s, %s);' % (acc, flag)
+            elif f['kind'] == 'Opaque' and _helper_of(f['cpp_type'], helpers):
+                body = 'return read_text(text_%s(%s));' % (_helper_of(f['cpp_type'], helpers), acc)
+            elif f['kind'] == 'Opaque':
+                body = 'return read_opaque(%s, %s);' % (acc, _cpp_string(f['cpp_type']))
+            else:
+                body = 'return read_value(SavedKind::%s, %s, %s);' % (f['kind'], acc, _cpp_string(f['cpp_type']))
+            w('SavedValue %s(Node& n) { %s }' % (fn, body))
+            if f['is_saved_variable'] and f['kind'] == 'Tensor':
+                w('SavedVariable* x_%s__%s(Node& n) { return &%s; }' % (s['struct'], f['member'], acc))
+            elif f['is_saved_variable'] and f['kind'] == 'TensorList':
+                flag = ('static_cast<%s&>(n).%s' % (st, f['released_flag'])) if f['released_flag'] else 'false'
+                w('std::vector<SavedVariable>* l_%s__%s(Node& n) { return raw_list(%s, %s); }'
+                  % (s['struct'], f['member'], acc, flag))
+        w('const FieldDesc k_%s[] = {' % s['struct'])
+        for f in s['fields']:
+            raw = 'nullptr'
+            raw_list = 'nullptr'
+            if f['is_saved_variable'] and f['kind'] == 'Tensor':
+                raw = '&x_%s__%s' % (s['struct'], f['member'])
+            elif f['is_saved_variable'] and f['kind'] == 'TensorList':
+                raw_list = '&l_%s__%s' % (s['struct'], f['member'])
+            w('  {%s, SavedKind::%s, %s, %s, %s, &r_%s__%s, %s, %s},' % (
+                _cpp_string(f['name']), f['kind'], 'true' if f['optional'] else 'false',
+                'true' if f['python_visible'] else 'false', _cpp_string(f['cpp_type']),
+                s['struct'], f['member'], raw, raw_list))
+        w('};')
+    w('')
+    w('template <class T> bool is_a(const Node& n) { return dynamic_cast<const T*>(&n) != nullptr; }')
+    w('')
+    w('const NodeTypeDesc k_types[] = {')
+    for s in structs:
+        st = namespace_of + '::' + s['struct']
+        if s['fields']:
+            fields = 'k_%s, sizeof(k_%s) / sizeof(FieldDesc)' % (s['struct'], s['struct'])
+        else:
+            fields = 'nullptr, 0'
+        w('  {%s, &typeid(%s), &is_a<%s>, %s},' % (_cpp_string(s['name']), st, st, fields))
+    w('};')
+    w('}  // namespace')
+    w('')
+    w('const NodeTypeDesc* generated_node_types(std::size_t* count) {')
+    w('  *count = sizeof(k_types) / sizeof(NodeTypeDesc);')
+    w('  return k_types;')
+    w('}')
+    w('')
+    w('}  // namespace backstep::autograd::detail')
+    w('')
+    return '\n'.join(out)
+
+
+def write_if_changed(path, content):
+    try:
+        with open(path, encoding='utf-8') as f:
+            if f.read() == content:
+                # still touch it so the build tool sees the output as up to date
+                os.utime(path, None)
+                return
+    except OSError:
+        pass
+    tmp = path + '.tmp'
+    with open(tmp, 'w', encoding='utf-8') as f:
+        f.write(content)
+    os.replace(tmp, path)
+
+
+# --------------------------------------------------------------------------
+# Self-test on a header in libtorch 2.x's style (run by ctest, stdlib only)
+# --------------------------------------------------------------------------
+
+_SELF_TEST_HEADER = r"""
+#pragma once
+namespace torch { namespace autograd { namespace generated {
+struct TypeAndSize {
+  TypeAndSize() = default;
+  std::vector<c10::SymInt> sym_sizes;   // not a node
+};
+#ifdef _WIN32
+struct AbsBackward0 : public TraceableFunction {
+  TORCH_API AbsBackward0() = default;
+#else
+struct TORCH_API AbsBackward0 : public TraceableFunction {
+#endif
+  using TraceableFunction::TraceableFunction;
+  variable_list apply(variable_list&& grads) override;
+  std::string name() const override { return "AbsBackward0"; }
+  void release_variables() override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    self_.reset_data();
+  }
+  void compiled_args(CompiledNodeArgs& args) override;
+  variable_list apply_with_saved(const variable_list& inputs, SwapSavedVariables& saved) override;
+  SavedVariable self_;
+
+};
+struct TORCH_API IndexBackward0 : public TraceableFunction {
+  using TraceableFunction::TraceableFunction;
+  std::string name() const override { return "IndexBackward0"; }
+  void release_variables() override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    indices_.clear();
+    indices_released_ = true;
+  }
+  std::vector<SavedVariable> indices_;
+  bool indices_released_ = false;
+  std::vector<c10::SymInt> self_sym_sizes;
+  ::std::optional<at::ScalarType> dtype;
+  ::std::optional<c10::SymInt> start;
+  c10::OptionalArray<c10::SymInt> output_size;
+  c10::OptionalArray<double> scale_factors;
+  c10::string_view approximate;
+  ::std::optional<std::string> rounding_mode;
+  std::optional<at::Scalar> min;
+  at::Layout self_layout = at::kStrided;
+  int64_t dim{0};
+  double eps = 1e-5;
+  bool retain_variables = true;
+  void will_release_variables() override {
+    retain_variables = false;
+  }
+  at::MemoryFormat memory_format;
+  size_t tensors_size_;
+  std::vector<::std::optional<at::Tensor>> future_list;
+};
+struct TORCH_API NotANode {
+  int64_t x;
+};
+}}} // namespace torch::autograd::generated
+"""
+
+
+def self_test():
+    structs = {s['name']: s for s in analyse(parse_header(_SELF_TEST_HEADER))}
+    assert sorted(structs) == ['AbsBackward0', 'IndexBackward0'], sorted(structs)
+    abs_fields = [(f['name'], f['kind']) for f in structs['AbsBackward0']['fields']]
+    assert abs_fields == [('self', 'Tensor')], abs_fields
+    got = {f['name']: (f['kind'], f['optional']) for f in structs['IndexBackward0']['fields']}
+    want = {
+        'indices': ('TensorList', False),
+        'self_sym_sizes': ('SymIntList', False),
+        'dtype': ('ScalarType', True),
+        'start': ('SymInt', True),
+        'output_size': ('SymIntList', True),
+        'scale_factors': ('FloatList', True),
+        'approximate': ('String', False),
+        'rounding_mode': ('String', True),
+        'min': ('Scalar', True),
+        'self_layout': ('Opaque', False),
+        'dim': ('Int', False),
+        'eps': ('Float', False),
+        'memory_format': ('Opaque', False),
+        'tensors_size': ('Int', False),
+        'future_list': ('Opaque', False),  # not SavedVariables: shown as text
+    }
+    assert got == want, (got, want)
+    flags = {f['name']: f['released_flag'] for f in structs['IndexBackward0']['fields']}
+    assert flags['indices'] == 'indices_released_', flags
+    helpers = parse_helper_structs(_SELF_TEST_HEADER)
+    assert helpers['TypeAndSize'] == [('std::vector<c10::SymInt>', 'sym_sizes')], helpers
+    code = emit_cpp(list(structs.values()), 'self-test', 'torch::autograd::generated', helpers)
+    assert 'read_tensor_list(n, static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_, ' \
+           'static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_released_)' in code
+    assert 'retain_variables' not in code and 'mutex' not in code
+    print('gen_saved_accessors self-test: ok')
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('header', nargs='?', help='path to torch/csrc/autograd/generated/Functions.h')
+    ap.add_argument('-o', '--output', help='C++ file to write')
+    ap.add_argument('--json', help='also write the parsed node types and fields as JSON')
+    ap.add_argument('--namespace', default='torch::autograd::generated',
+                    help='C++ namespace of the node structs (default: %(default)s)')
+    ap.add_argument('--summary', action='store_true', help='print counts to stdout')
+    ap.add_argument('--self-test', action='store_true', help='check the parser on a built-in 2.x-style header')
+    args = ap.parse_args(argv)
+    if args.self_test:
+        return self_test()
+    if not args.header:
+        ap.error('the header is required')
+
+    with open(args.header, encoding='utf-8') as f:
+        text = f.read()
+    structs = analyse(parse_header(text))
+    if not structs:
+        print('gen_saved_accessors: no node structs found in %s' % args.header, file=sys.stderr)
+        return 1
+
+    if args.output:
+        write_if_changed(args.output, emit_cpp(structs, args.header, args.namespace, parse_helper_structs(text)))
+    if args.json:
+        doc = [{'struct': s['struct'], 'name': s['name'],
+                'fields': [{k: f[k] for k in ('name', 'member', 'cpp_type', 'kind', 'optional', 'python_visible')}
+                           for f in s['fields']]} for s in structs]
+        write_if_changed(args.json, json.dumps(doc, indent=1) + '\n')
+    if args.summary:
+        nfields = sum(len(s['fields']) for s in structs)
+        hist = {}
+        for s in structs:
+            for f in s['fields']:
+                hist[f['kind']] = hist.get(f['kind'], 0) + 1
+        print('node types: %d, saved fields: %d' % (len(structs), nfields))
+        for k in KINDS:
+            if k in hist:
+                print('  %-11s %d' % (k, hist[k]))
+        opaque = {}
+        for s in structs:
+            for f in s['fields']:
+                if f['kind'] == 'Opaque':
+                    opaque[f['cpp_type']] = opaque.get(f['cpp_type'], 0) + 1
+        for t, c in sorted(opaque.items(), key=lambda x: -x[1]):
+            print('  opaque %-45s %d' % (t, c))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

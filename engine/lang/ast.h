@@ -246,6 +246,7 @@ struct AugAssign : Stmt {
   ExprPtr target;
   BinOp op;
   ExprPtr value;
+  mutable std::shared_ptr<void> cache;  // the runtime's operator call-site cache
 };
 
 struct AnnAssign : Stmt {

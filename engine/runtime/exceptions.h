@@ -64,6 +64,9 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
   std::vector<Value> args;
   Value cause;    // raise ... from cause
   Value context;  // the exception being handled when this one was raised
+
+ private:
+  const TypeObject* cls_;
 };
 
 // One script frame of a traceback, innermost last.

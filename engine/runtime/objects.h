@@ -20,6 +20,7 @@ class StrObject : public Object, public KindTag<ObjKind::Str> {
   std::string str(Interpreter&) const override { return value; }
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   std::vector<std::string> attr_names() const override;
+  std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args) override;
 
   const std::string value;  // UTF-8; immutable as in Python
 };
@@ -32,6 +33,7 @@ class ListObject : public Object, public KindTag<ObjKind::List> {
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   std::vector<std::string> attr_names() const override;
+  std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args) override;
 
   std::vector<Value> items;
 };
@@ -55,6 +57,18 @@ class TupleObject : public Object, public KindTag<ObjKind::Tuple> {
   const TypeObject* named_type = nullptr;
   std::vector<std::string> field_names;
 };
+
+// A dict's keys(), values() or items(): a list snapshot that prints as
+// dict_keys([...]) and friends.
+class DictViewObject : public ListObject {
+ public:
+  DictViewObject(std::string kind, std::vector<Value> v) : ListObject(std::move(v)), view_kind(std::move(kind)) {}
+  std::string repr(Interpreter& in) const override { return view_kind + "(" + ListObject::repr(in) + ")"; }
+  const std::string view_kind;
+};
+
+// Python's repr of a str: quotes chosen as CPython chooses them.
+std::string python_string_repr(std::string_view s);
 
 Value make_tuple(std::vector<Value> items);
 Value make_size(c10::IntArrayRef sizes);  // torch.Size
@@ -80,6 +94,7 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   std::vector<std::string> attr_names() const override;
+  std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args) override;
 
   const Value* find(const Value& key) const;
   void set(const Value& key, Value value);

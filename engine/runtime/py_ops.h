@@ -34,9 +34,11 @@ bool equals(Interpreter& in, const Value& a, const Value& b);
 bool is_same(const Value& a, const Value& b);  // Python `is`
 uintptr_t identity(const Value& v);            // id()
 
-Value binary(Interpreter& in, BinOp op, const Value& a, const Value& b);
+// `site` is the operator's AST cache slot (tensor operands cache their
+// overload there), or null.
+Value binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site = nullptr);
 // a op= b: in place for tensors (add_, mul_, ...) and lists, else binary().
-Value inplace_binary(Interpreter& in, BinOp op, const Value& a, const Value& b);
+Value inplace_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site = nullptr);
 Value compare(Interpreter& in, CmpOp op, const Value& a, const Value& b);
 Value unary(Interpreter& in, UnaryOp op, const Value& v);
 
@@ -53,7 +55,8 @@ std::vector<std::string> attr_names(Interpreter& in, const Value& obj);
 
 Value call(Interpreter& in, const Value& callee, Args& args);
 // obj.name(args) without materialising a bound method when avoidable.
-Value call_method(Interpreter& in, const Value& obj, std::string_view name, Args& args);
+Value call_method(Interpreter& in, const Value& obj, std::string_view name, Args& args,
+                  std::shared_ptr<void>* site = nullptr);
 
 // Iteration. for_each stops early when the callback returns false.
 void for_each(Interpreter& in, const Value& iterable, const std::function<bool(const Value&)>& f);

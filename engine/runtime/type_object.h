@@ -32,6 +32,7 @@ class TypeObject : public Object, public KindTag<ObjKind::Type> {
   bool callable() const override { return true; }
   Value call(Interpreter& in, Args& args) override;
 
+  void set_constructor(Constructor ctor) { ctor_ = std::move(ctor); }
   // Class attributes (e.g. torch.Tensor.add, torch.float32.is_floating_point).
   void set_class_attr(std::string name, Value v) { class_attrs_[std::move(name)] = std::move(v); }
 
@@ -77,6 +78,13 @@ struct BuiltinTypes {
   TypeObject* node;       // torch.autograd.graph.Node (grad_fn objects)
   TypeObject* generic;    // other torch helper objects (handles, context managers)
 };
+
+// Creates a class that lives for the rest of the process (classes are
+// referenced by raw pointer from values that may outlive any owner).
+TypeObject* new_type(std::string name, std::string module, const TypeObject* base,
+                     TypeObject::Constructor ctor = nullptr);
+// A class as a script value (for type(x), isinstance's argument, ...).
+Value type_value(const TypeObject& t);
 
 const BuiltinTypes& types();
 BuiltinTypes& mutable_types();  // only for start-up registration

@@ -1,0 +1,235 @@
+#include "engine/api/autograd_api.h"
+
+#include "engine/runtime/arg_binder.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/torch/torch_objects.h"
+
+#include <torch/csrc/autograd/engine.h>
+#include <torch/csrc/autograd/functions/basic_ops.h>
+
+#include <fmt/format.h>
+
+namespace backstep::api {
+
+namespace ag = torch::autograd;
+
+namespace {
+
+struct RunnerState {
+  BackwardRunner* runner = nullptr;
+};
+
+// `tensors` argument forms: one tensor, or a sequence of them.
+std::vector<at::Tensor> tensor_sequence(Interpreter& in, const Value& v, const char* what) {
+  if (v.is_tensor()) return {v.as_tensor()};
+  std::vector<at::Tensor> out;
+  for (const auto& item : rt::to_vector(in, v)) {
+    if (!item.is_tensor())
+      rt::raise_type_error(fmt::format("{} must be a Tensor or a sequence of Tensors, but got {}", what, rt::type_name(item)));
+    out.push_back(item.as_tensor());
+  }
+  return out;
+}
+
+// grad_tensors / grad_outputs: None, a tensor, or a sequence with None entries.
+std::vector<Value> optional_grads(Interpreter& in, const Value* v, size_t n) {
+  if (!v || v->is_none()) return std::vector<Value>(n);
+  if (v->is_tensor()) return {*v};
+  return rt::to_vector(in, *v);
+}
+
+std::string size_text(Interpreter& in, const at::Tensor& t) { return rt::repr(in, rt::make_size(t.sizes())); }
+
+// _make_grads from torch/autograd/__init__.py.
+std::vector<at::Tensor> make_grads(Interpreter& in, const std::vector<at::Tensor>& outputs, const std::vector<Value>& grads) {
+  std::vector<at::Tensor> out;
+  for (size_t i = 0; i < outputs.size() && i < grads.size(); ++i) {
+    const at::Tensor& o = outputs[i];
+    const Value& g = grads[i];
+    if (g.is_tensor()) {
+      const at::Tensor& gt = g.as_tensor();
+      if (!o.sizes().equals(gt.sizes()))
+        rt::raise_runtime_error(fmt::format("Mismatch in shape: grad_output[{}] has a shape of {} and output[{}] has a shape of {}.",
+                                            i, size_text(in, gt), i, size_text(in, o)));
+      if (o.is_complex() != gt.is_complex())
+        rt::raise_runtime_error(fmt::format(
+            "For complex Tensors, both grad_output and output are required to have the same dtype. Mismatch in dtype: "
+            "grad_output[{}] has a dtype of {} and output[{}] has a dtype of {}.",
+            i, rt::repr(in, torchb::dtype_object(gt.scalar_type())), i, rt::repr(in, torchb::dtype_object(o.scalar_type()))));
+      out.push_back(gt);
+    } else if (g.is_none()) {
+      if (o.requires_grad()) {
+        if (o.numel() != 1) rt::raise_runtime_error("grad can be implicitly created only for scalar outputs");
+        out.push_back(at::ones_like(o, at::MemoryFormat::Preserve));
+      } else {
+        out.emplace_back();
+      }
+    } else {
+      rt::raise_type_error("gradients can be either Tensors or None, but got " + rt::type_name(g));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void set_backward_runner(Interpreter& in, BackwardRunner* runner) { in.state<RunnerState>().runner = runner; }
+
+std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) {
+  // The root checks of python_engine.cpp's run_backward.
+  ag::edge_list roots;
+  std::vector<at::Tensor> grads;
+  for (size_t i = 0; i < r.roots.size(); ++i) {
+    ag::Edge edge = ag::impl::gradient_edge(r.roots[i]);
+    if (!edge.function)
+      rt::raise_runtime_error(fmt::format("element {} of tensors does not require grad and does not have a grad_fn", i));
+    roots.push_back(std::move(edge));
+    grads.push_back(i < r.grads.size() ? r.grads[i] : at::Tensor());
+  }
+  ag::edge_list outputs;
+  for (const auto& t : r.inputs) {
+    std::shared_ptr<ag::Node> fn = t.grad_fn();
+    if (!fn) fn = ag::impl::try_get_grad_accumulator(t);
+    if (r.accumulate_grad) const_cast<at::Tensor&>(t).retain_grad();
+    if (!t.requires_grad()) rt::raise_runtime_error("One of the differentiated Tensors does not require grad");
+    if (!fn) outputs.emplace_back(std::make_shared<ag::Identity>(), 0);
+    else outputs.emplace_back(fn, t.output_nr());
+  }
+  std::vector<at::Tensor> result;
+  BackwardRunner* runner = in.state<RunnerState>().runner;
+  if (runner) {
+    result = runner->run(in, roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
+  } else {
+    result = ag::Engine::get_default_engine().execute(roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
+  }
+  if (!r.accumulate_grad && !r.allow_unused)
+    for (const auto& g : result)
+      if (!g.defined())
+        rt::raise_runtime_error(
+            "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "
+            "this is the desired behavior.");
+  return result;
+}
+
+Value autograd_backward(Interpreter& in, Args& args) {
+  auto a = rt::bind_args(args, "backward",
+                         {"tensors", "grad_tensors", "retain_graph", "create_graph", "grad_variables", "inputs"}, 1);
+  BackwardRequest r;
+  r.roots = tensor_sequence(in, *a[0], "tensors");
+  const Value* grad_tensors = a[1] ? a[1] : a[4];
+  r.create_graph = rt::bool_arg(in, a[3], false);
+  r.keep_graph = rt::bool_arg(in, a[2], r.create_graph);
+  if (a[5] && !a[5]->is_none()) {
+    r.inputs = tensor_sequence(in, *a[5], "inputs");
+    if (r.inputs.empty()) rt::raise_runtime_error("'inputs' argument to backward() cannot be empty.");
+  }
+  r.grads = make_grads(in, r.roots, optional_grads(in, grad_tensors, r.roots.size()));
+  run_backward(in, r);
+  return Value();
+}
+
+Value tensor_backward(Interpreter& in, const Value& self, Args& args) {
+  auto a = rt::bind_args(args, "backward", {"gradient", "retain_graph", "create_graph", "inputs"});
+  Args forward;
+  forward.pos.push_back(self);
+  forward.kw.push_back(rt::Kwarg{"grad_tensors", a[0] ? *a[0] : Value()});
+  forward.kw.push_back(rt::Kwarg{"retain_graph", a[1] ? *a[1] : Value()});
+  forward.kw.push_back(rt::Kwarg{"create_graph", a[2] ? *a[2] : Value(false)});
+  forward.kw.push_back(rt::Kwarg{"inputs", a[3] ? *a[3] : Value()});
+  return autograd_backward(in, forward);
+}
+
+Value autograd_grad(Interpreter& in, Args& args) {
+  auto a = rt::bind_args(args, "grad",
+                         {"outputs", "inputs", "grad_outputs", "retain_graph", "create_graph", "only_inputs",
+                          "allow_unused", "is_grads_batched"},
+                         2);
+  BackwardRequest r;
+  r.roots = tensor_sequence(in, *a[0], "outputs");
+  r.inputs = tensor_sequence(in, *a[1], "inputs");
+  r.create_graph = rt::bool_arg(in, a[4], false);
+  r.keep_graph = rt::bool_arg(in, a[3], r.create_graph);
+  r.allow_unused = rt::bool_arg(in, a[6], false);
+  r.accumulate_grad = false;
+  if (rt::bool_arg(in, a[7], false)) rt::raise_not_implemented("is_grads_batched=True is not supported by backstep");
+  r.grads = make_grads(in, r.roots, optional_grads(in, a[2], r.roots.size()));
+  auto result = run_backward(in, r);
+  std::vector<Value> out;
+  for (auto& g : result) out.push_back(g.defined() ? Value(std::move(g)) : Value());
+  return rt::make_tuple(std::move(out));
+}
+
+void set_grad(Interpreter& in, at::Tensor& t, const Value& grad) {
+  if (grad.is_none()) {
+    t.mutable_grad().reset();
+    return;
+  }
+  if (!grad.is_tensor())
+    rt::raise_type_error(fmt::format("assigned grad expected to be a Tensor or None but got grad of type {}", rt::type_name(grad)));
+  const at::Tensor& g = grad.as_tensor();
+  if (g.scalar_type() != t.scalar_type() || g.layout() != t.layout())
+    rt::raise_runtime_error("assigned grad has data of a different type");
+  if (g.device() != t.device()) rt::raise_runtime_error("assigned grad has data located on a different device");
+  if (!g.sizes().equals(t.sizes())) rt::raise_runtime_error("assigned grad has data of a different size");
+  (void)in;
+  t.mutable_grad() = g;
+}
+
+void set_requires_grad(at::Tensor& t, bool requires_grad) {
+  if (!t.is_leaf())
+    rt::raise_runtime_error(
+        "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+        "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+  if (requires_grad && !(t.is_floating_point() || t.is_complex()))
+    rt::raise_runtime_error("only Tensors of floating point and complex dtype can require gradients");
+  t.set_requires_grad(requires_grad);
+}
+
+namespace {
+
+// A removable handle, as torch.utils.hooks.RemovableHandle.
+class HookHandle : public rt::Object {
+ public:
+  explicit HookHandle(std::function<void()> remove) : Object(rt::ObjKind::Other), remove_(std::move(remove)) {}
+  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  std::string repr(Interpreter&) const override {
+    return fmt::format("<torch.utils.hooks.RemovableHandle object at {:#x}>", address());
+  }
+  std::optional<Value> call_method(Interpreter&, std::string_view name, Args&) override {
+    if (name != "remove") return std::nullopt;
+    if (remove_) remove_();
+    remove_ = nullptr;
+    return Value();
+  }
+  std::optional<Value> get_attr(Interpreter&, std::string_view name) override {
+    if (name != "remove") return std::nullopt;
+    auto self = std::static_pointer_cast<HookHandle>(shared_from_this());
+    return rt::make_builtin("remove", [self](Interpreter& in, Args& a) { return *self->call_method(in, "remove", a); });
+  }
+
+ private:
+  std::function<void()> remove_;
+};
+
+}  // namespace
+
+Value tensor_register_hook(Interpreter& in, const Value& self, Args& args) {
+  rt::expect_args(args, "register_hook", 1, 1);
+  at::Tensor t = self.as_tensor();
+  if (!t.requires_grad()) rt::raise_runtime_error("cannot register a hook on a tensor that doesn't require gradient");
+  Value fn = args.pos[0];
+  Interpreter* interp = &in;
+  unsigned pos = t.register_hook([interp, fn](const at::Tensor& grad) -> at::Tensor {
+    Value r = interp->call(fn, {Value(grad)});
+    if (r.is_none()) return at::Tensor();
+    if (!r.is_tensor()) rt::raise_type_error("hook returned a value that is not a Tensor or None");
+    return r.as_tensor();
+  });
+  return Value(std::make_shared<HookHandle>([t, pos]() mutable { t.remove_hook(pos); }));
+}
+
+}  // namespace backstep::api

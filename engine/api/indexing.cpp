@@ -1,0 +1,179 @@
+// Tensor indexing with Python's syntax: t[1, :2, None, ..., mask] and
+// t[idx] = v, with the same sequence of ATen operations PyTorch's
+// python_variable_indexing.cpp applies (so the recorded graph has the same
+// nodes: SelectBackward0, SliceBackward0, UnsqueezeBackward0, AliasBackward0,
+// IndexBackward0, CopySlices), and its error messages.
+#include "engine/api/tensor_factory.h"
+#include "engine/api/tensor_protocol.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/torch/torch_objects.h"
+
+#include <ATen/ATen.h>
+#include <fmt/format.h>
+
+namespace backstep::api {
+
+namespace {
+
+using rt::Value;
+
+bool is_int_tensor_scalar(const Value& v) {
+  if (!v.is_tensor()) return false;
+  const at::Tensor& t = v.as_tensor();
+  return t.dim() == 0 && c10::isIntegralType(t.scalar_type(), /*includeBool=*/false);
+}
+
+// numpy's legacy rule, kept by PyTorch: a short list that contains slices,
+// Ellipsis, None, sequences or tensors is read as a tuple of indices.
+bool list_as_tuple(const rt::ListObject& l) {
+  if (l.items.size() >= 32) return false;
+  for (const auto& v : l.items)
+    if (v.is_tensor() || v.is_none() || v.as<rt::SliceObject>() || v.as<rt::EllipsisObject>() ||
+        v.as<rt::ListObject>() || v.as<rt::TupleObject>())
+      return true;
+  return false;
+}
+
+std::vector<Value> index_items(const Value& index) {
+  if (auto* t = index.as<rt::TupleObject>()) return t->items;
+  if (auto* l = index.as<rt::ListObject>(); l && list_as_tuple(*l)) return l->items;
+  return {index};
+}
+
+// How many dimensions of the tensor an index item consumes.
+int64_t consumed_dims(const Value& v) {
+  if (v.is_none() || v.as<rt::EllipsisObject>() || v.is_bool()) return 0;
+  if (v.is_tensor()) {
+    const at::Tensor& t = v.as_tensor();
+    if (t.scalar_type() == at::kBool || t.scalar_type() == at::kByte) return std::max<int64_t>(t.dim(), 1);
+  }
+  return 1;
+}
+
+[[noreturn]] void invalid_index(const Value& v) {
+  rt::raise_index_error(fmt::format(
+      "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})",
+      rt::type_name(v)));
+}
+
+struct Sliced {
+  at::Tensor result;
+  std::vector<c10::optional<at::Tensor>> advanced;  // one slot per result dim up to the last advanced index
+  bool any_advanced = false;
+  bool changed = false;
+};
+
+Sliced apply_slicing(Interpreter& in, const at::Tensor& self, const std::vector<Value>& items) {
+  int64_t specified = 0;
+  bool seen_ellipsis = false;
+  for (const auto& v : items) {
+    specified += consumed_dims(v);
+    if (v.as<rt::EllipsisObject>()) {
+      if (seen_ellipsis) rt::raise_index_error("an index can only have a single ellipsis ('...')");
+      seen_ellipsis = true;
+    }
+  }
+  if (specified > self.dim()) rt::raise_index_error(fmt::format("too many indices for tensor of dimension {}", self.dim()));
+
+  Sliced s{self, {}, false, false};
+  int64_t dim = 0;
+  auto record_advanced = [&](const at::Tensor& idx) {
+    if (static_cast<int64_t>(s.advanced.size()) < dim) s.advanced.resize(static_cast<size_t>(dim));
+    s.advanced.resize(static_cast<size_t>(dim));
+    s.advanced.emplace_back(idx);
+    s.any_advanced = true;
+  };
+  for (const auto& v : items) {
+    at::Tensor& r = s.result;
+    if (v.is_int() || is_int_tensor_scalar(v)) {
+      int64_t i = v.is_int() ? v.as_int() : v.as_tensor().item<int64_t>();
+      int64_t size = r.size(dim);
+      if (i < -size || i >= size)
+        rt::raise_index_error(fmt::format("index {} is out of bounds for dimension {} with size {}", i, dim, size));
+      r = r.select(dim, i);
+      s.changed = true;
+    } else if (auto* sl = v.as<rt::SliceObject>()) {
+      auto part = [&](const Value& x, int64_t dflt) -> int64_t { return x.is_none() ? dflt : rt::to_index(in, x, "slice indices"); };
+      int64_t step = part(sl->step, 1);
+      if (step <= 0) rt::raise_value_error("step must be greater than zero");
+      r = r.slice(dim, part(sl->start, 0), part(sl->stop, INT64_MAX), step);
+      s.changed = true;
+      ++dim;
+    } else if (v.is_none()) {
+      r = r.unsqueeze(dim);
+      s.changed = true;
+      ++dim;
+    } else if (v.as<rt::EllipsisObject>()) {
+      dim += self.dim() - specified;
+    } else if (v.is_bool()) {
+      r = r.unsqueeze(dim);
+      record_advanced(at::scalar_tensor(v.as_bool(), at::TensorOptions().dtype(at::kBool)));
+      ++dim;
+    } else if (v.is_tensor()) {
+      const at::Tensor& idx = v.as_tensor();
+      if (!(c10::isIntegralType(idx.scalar_type(), /*includeBool=*/true)))
+        rt::raise_index_error("tensors used as indices must be long, int, byte or bool tensors");
+      record_advanced(idx);
+      dim += (idx.scalar_type() == at::kBool || idx.scalar_type() == at::kByte) ? std::max<int64_t>(idx.dim(), 1) : 1;
+    } else if (v.as<rt::ListObject>() || v.as<rt::TupleObject>()) {
+      record_advanced(tensor_from_data(in, v, std::nullopt, self.device()));
+      ++dim;
+    } else if (v.is_float()) {
+      invalid_index(v);
+    } else {
+      // PyTorch tries to build a tensor from anything else, and fails like this.
+      rt::raise_type_error(fmt::format("new(): invalid data type '{}'", rt::type_name(v)));
+    }
+  }
+  return s;
+}
+
+c10::List<c10::optional<at::Tensor>> index_list(const Sliced& s) {
+  c10::List<c10::optional<at::Tensor>> list;
+  for (const auto& t : s.advanced) list.push_back(t);
+  return list;
+}
+
+at::Tensor value_to_tensor(Interpreter& in, const Value& v, const at::Tensor& self) {
+  if (v.is_tensor()) return v.as_tensor();
+  auto opts = self.options();
+  if (v.is_bool()) return at::scalar_tensor(v.as_bool(), opts);
+  if (v.is_int()) return at::scalar_tensor(v.as_int(), opts);
+  if (v.is_float()) return at::scalar_tensor(v.as_float(), opts);
+  if (v.as<rt::ListObject>() || v.as<rt::TupleObject>()) return tensor_from_data(in, v, self.scalar_type(), self.device());
+  rt::raise_type_error(fmt::format("can't assign a {} to a {}", rt::type_name(v), format_tensor_type(self)));
+}
+
+}  // namespace
+
+std::string format_tensor_type(const at::Tensor& t) {
+  return std::string(t.is_cuda() ? "torch.cuda." : "torch.") + c10::toString(t.scalar_type()) + "Tensor";
+}
+
+Value tensor_get_item(Interpreter& in, const Value& self, const Value& index) {
+  const at::Tensor& t = self.as_tensor();
+  Sliced s = apply_slicing(in, t, index_items(index));
+  if (s.any_advanced) return Value(at::index(s.result, index_list(s)));
+  if (!s.changed) return Value(at::alias(t));  // t[...] and t[()] are aliases, not t itself
+  return Value(s.result);
+}
+
+void tensor_set_item(Interpreter& in, const Value& self, const Value& index, const Value& v) {
+  const at::Tensor& t = self.as_tensor();
+  if (v.is_none()) rt::raise_type_error("can't assign a NoneType to a " + format_tensor_type(t));
+  Sliced s = apply_slicing(in, t, index_items(index));
+  if (s.any_advanced) {
+    s.result.index_put_(index_list(s), value_to_tensor(in, v, t));
+    return;
+  }
+  if (v.is_number()) {
+    s.result.fill_(v.is_bool() ? at::Scalar(v.as_bool()) : v.is_int() ? at::Scalar(v.as_int()) : at::Scalar(v.as_float()));
+    return;
+  }
+  s.result.copy_(value_to_tensor(in, v, t));
+}
+
+}  // namespace backstep::api

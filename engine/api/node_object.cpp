@@ -1,0 +1,144 @@
+#include "engine/api/node_object.h"
+
+#include "engine/autograd/saved_fields.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/torch/torch_objects.h"
+
+#include <torch/csrc/autograd/functions/accumulate_grad.h>
+
+#include <fmt/format.h>
+
+#include <mutex>
+
+namespace backstep::api {
+
+namespace ag = torch::autograd;
+
+namespace {
+
+struct NodeTag {};
+const NodeTag kNodeTag{};
+
+// Node -> its live script object. Weak, so a node's object dies with the
+// last script reference (and the node can be freed with its graph).
+std::unordered_map<const ag::Node*, std::weak_ptr<NodeObject>>& node_cache() {
+  static auto* cache = new std::unordered_map<const ag::Node*, std::weak_ptr<NodeObject>>();
+  return *cache;
+}
+
+Value saved_value_to_script(const autograd::SavedValue& sv) {
+  using autograd::SavedKind;
+  const c10::IValue& v = sv.value;
+  if (v.isNone()) return Value();
+  switch (sv.kind) {
+    case SavedKind::Tensor: return Value(v.toTensor());
+    case SavedKind::TensorList: {
+      std::vector<Value> out;
+      for (const auto& t : v.toList()) {
+        const c10::IValue& item = t;
+        out.push_back(item.isNone() ? Value() : Value(item.toTensor()));
+      }
+      return rt::make_tuple(std::move(out));
+    }
+    case SavedKind::Int:
+    case SavedKind::SymInt: return Value(v.toInt());
+    case SavedKind::IntList:
+    case SavedKind::SymIntList: {
+      std::vector<Value> out;
+      for (int64_t x : v.toIntVector()) out.emplace_back(x);
+      return rt::make_tuple(std::move(out));
+    }
+    case SavedKind::Float: return Value(v.toDouble());
+    case SavedKind::FloatList: {
+      std::vector<Value> out;
+      for (double x : v.toDoubleVector()) out.emplace_back(x);
+      return rt::make_tuple(std::move(out));
+    }
+    case SavedKind::Bool: return Value(v.toBool());
+    case SavedKind::Scalar:
+      if (v.isBool()) return Value(v.toBool());
+      if (v.isInt()) return Value(v.toInt());
+      return Value(v.toDouble());
+    case SavedKind::ScalarType: return torchb::dtype_object(static_cast<c10::ScalarType>(v.toInt()));
+    case SavedKind::String: return rt::make_str(v.toStringRef());
+    case SavedKind::Opaque: return rt::make_str(sv.text);
+  }
+  return Value();
+}
+
+}  // namespace
+
+bool NodeObject::is_instance(const rt::Object& o) { return dynamic_cast<const NodeObject*>(&o) != nullptr; }
+
+std::string node_name(const ag::Node& node) { return node.name(); }
+
+std::string NodeObject::repr(Interpreter&) const {
+  return fmt::format("<{} object at {:#x}>", node_name(*node_), address());
+}
+
+Value node_object(const std::shared_ptr<ag::Node>& node) {
+  if (!node) return Value();
+  auto& cache = node_cache();
+  auto it = cache.find(node.get());
+  if (it != cache.end())
+    if (auto live = it->second.lock(); live && live->shared_node() == node) return Value(live);
+  auto obj = std::make_shared<NodeObject>(node);
+  cache[node.get()] = obj;
+  if (cache.size() > 4096 && cache.size() % 4096 == 0)  // occasionally drop dead entries
+    for (auto i = cache.begin(); i != cache.end();) i = i->second.expired() ? cache.erase(i) : std::next(i);
+  return Value(obj);
+}
+
+std::optional<Value> NodeObject::call_method(Interpreter& in, std::string_view name, rt::Args& args) {
+  if (name == "name") {
+    rt::expect_args(args, "name", 0, 0);
+    return rt::make_str(node_name(*node_));
+  }
+  (void)in;
+  return std::nullopt;
+}
+
+std::optional<Value> NodeObject::get_attr(Interpreter& in, std::string_view name) {
+  if (name == "name") {
+    auto self = std::static_pointer_cast<NodeObject>(shared_from_this());
+    return rt::make_builtin("name", [self](Interpreter&, rt::Args& a) {
+      rt::expect_args(a, "name", 0, 0);
+      return rt::make_str(node_name(*self->node_));
+    });
+  }
+  if (name == "next_functions") {
+    std::vector<Value> out;
+    for (const auto& edge : node_->next_edges())
+      out.push_back(rt::make_tuple({node_object(edge.function), Value(static_cast<int64_t>(edge.input_nr))}));
+    return rt::make_tuple(std::move(out));
+  }
+  if (name == "variable") {
+    if (auto* acc = dynamic_cast<ag::AccumulateGrad*>(node_.get())) return Value(acc->variable);
+    return std::nullopt;
+  }
+  // _saved_<field> and _raw_saved_<field>: generated accessors for every node type.
+  if (name.rfind("_saved_", 0) == 0) {
+    std::string field(name.substr(7));
+    const auto* fields = autograd::saved_fields_of(*node_);
+    if (!fields) return std::nullopt;
+    for (const auto& f : *fields) {
+      if (f.name != field || !f.python_visible) continue;
+      return saved_value_to_script(autograd::read_saved_field(*node_, field));
+    }
+    return std::nullopt;
+  }
+  (void)in;
+  return std::nullopt;
+}
+
+std::vector<std::string> NodeObject::attr_names() const {
+  std::vector<std::string> out = {"name", "next_functions", "metadata", "register_hook", "register_prehook"};
+  if (const auto* fields = autograd::saved_fields_of(*node_))
+    for (const auto& f : *fields)
+      if (f.python_visible) out.push_back("_saved_" + f.name);
+  return out;
+}
+
+}  // namespace backstep::api

@@ -1,0 +1,188 @@
+// The importable torch modules: torch, torch.nn, torch.nn.functional,
+// torch.autograd, torch.linalg, torch.special, torch.fft, torch.cuda.
+// Operators come from the bridge on first use; what PyTorch writes in
+// Python (torch.tensor, nn.Parameter, manual_seed, ...) is defined here.
+#include "engine/api/autograd_api.h"
+#include "engine/api/tensor_factory.h"
+#include "engine/api/tensor_protocol.h"
+#include "engine/api/tensor_registry.h"
+#include "engine/format/tensor_repr.h"
+#include "engine/runtime/arg_binder.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/module.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/torch/bridge.h"
+#include "engine/torch/torch_objects.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <fmt/format.h>
+
+namespace backstep::api {
+
+void install_grad_modes(rt::ModuleObject& m);  // grad_mode.cpp
+
+namespace {
+
+using rt::ModuleObject;
+
+// Operators as module attributes, resolved through the bridge on first use.
+// Submodules (torch.nn, ...) are imported on first access too: PyTorch's
+// __init__ imports them eagerly, but doing that here would recurse into the
+// import of `torch` itself.
+void op_fallback(ModuleObject& m, torchb::OpModule module, std::vector<std::string> submodules = {}) {
+  std::string prefix = m.name() + ".";
+  m.set_fallback(
+      [module, submodules, prefix](Interpreter& in, std::string_view name) -> std::optional<Value> {
+        for (const auto& sub : submodules)
+          if (sub == name) return in.import_module(prefix + sub);
+        const torchb::OpFamily* fam =
+            module == torchb::OpModule::Torch ? torchb::find_op(name) : torchb::find_module_op(module, name);
+        if (!fam) return std::nullopt;
+        return torchb::op_function_object(*fam);
+      },
+      module == torchb::OpModule::Torch ? torchb::all_op_names : std::function<std::vector<std::string>()>());
+}
+
+Value manual_seed(Interpreter&, rt::Args& a) {
+  auto b = rt::bind_args(a, "manual_seed", {"seed"}, 1);
+  if (!b[0]->is_int_like()) rt::raise_type_error("manual_seed expected a long, but got " + rt::type_name(*b[0]));
+  auto gen = at::detail::getDefaultCPUGenerator();
+  {
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    gen.set_current_seed(static_cast<uint64_t>(b[0]->to_int()));
+  }
+  return Value();
+}
+
+Value set_printoptions(Interpreter& in, rt::Args& a) {
+  auto b = rt::bind_args(a, "set_printoptions",
+                         {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
+  format::PrintOptionsUpdate u;
+  auto given = [](const Value* v) { return v && !v->is_none(); };
+  if (given(b[0])) u.precision = static_cast<int>(b[0]->to_int());
+  if (given(b[1])) u.threshold = b[1]->is_float() ? INT64_MAX : b[1]->to_int();
+  if (given(b[2])) u.edgeitems = b[2]->to_int();
+  if (given(b[3])) u.linewidth = static_cast<int>(b[3]->to_int());
+  if (given(b[4])) u.profile = rt::str(in, *b[4]);
+  if (b[5]) u.sci_mode = b[5]->is_none() ? std::nullopt : std::optional<bool>(rt::truthy(in, *b[5]));
+  format::set_printoptions(u);
+  return Value();
+}
+
+Value make_parameter(Interpreter& in, rt::Args& a) {
+  auto b = rt::bind_args(a, "Parameter", {"data", "requires_grad"});
+  at::Tensor data = b[0] && !b[0]->is_none() ? b[0]->as_tensor() : at::empty({0});
+  // Tensor._make_subclass: an alias of the data, detached, with the flag set.
+  at::Tensor p = data.detach();
+  bool rg = rt::bool_arg(in, b[1], true);
+  if (rg) set_requires_grad(p, true);
+  TensorRegistry::instance().mark_parameter(p);
+  return Value(p);
+}
+
+Value make_size(Interpreter& in, rt::Args& a) {
+  std::vector<int64_t> dims;
+  if (!a.pos.empty())
+    for (const auto& v : rt::to_vector(in, a.pos[0])) dims.push_back(rt::to_index(in, v));
+  return rt::make_size(dims);
+}
+
+Value functional_object(std::string name) {
+  return rt::make_builtin(name, [name](Interpreter& in, rt::Args& a) {
+    return torchb::call_functional(in, name, a, nullptr);
+  });
+}
+
+Value make_functional(Interpreter&) {
+  auto m = rt::make_module("torch.nn.functional");
+  m->set_fallback(
+      [](Interpreter&, std::string_view name) -> std::optional<Value> {
+        if (!torchb::has_functional(name)) return std::nullopt;
+        return functional_object(std::string(name));
+      },
+      torchb::all_functional_names);
+  return Value(m);
+}
+
+Value make_nn(Interpreter& in) {
+  auto m = rt::make_module("torch.nn");
+  rt::types().parameter->set_constructor(make_parameter);
+  m->set("Parameter", rt::type_value(*rt::types().parameter));
+  m->set_fallback([](Interpreter& interp, std::string_view name) -> std::optional<Value> {
+    if (name == "functional") return interp.import_module("torch.nn.functional");
+    return std::nullopt;
+  });
+  (void)in;
+  return Value(m);
+}
+
+Value make_autograd(Interpreter&) {
+  auto m = rt::make_module("torch.autograd");
+  m->def("grad", autograd_grad);
+  m->def("backward", autograd_backward);
+  install_grad_modes(*m);
+  return Value(m);
+}
+
+Value make_cuda(Interpreter&) {
+  auto m = rt::make_module("torch.cuda");
+  m->def("is_available", [](Interpreter&, rt::Args&) { return Value(at::hasCUDA()); });
+  m->def("device_count", [](Interpreter&, rt::Args&) {
+    return Value(static_cast<int64_t>(at::hasCUDA() ? at::getNumGPUs() : 0));
+  });
+  return Value(m);
+}
+
+Value op_module(const char* name, torchb::OpModule module) {
+  auto m = rt::make_module(name);
+  op_fallback(*m, module);
+  return Value(m);
+}
+
+Value make_torch(Interpreter& in) {
+  auto m = rt::make_module("torch");
+  torchb::for_each_torch_constant([&](std::string_view name, Value v) { m->set(std::string(name), std::move(v)); });
+  rt::types().size->set_constructor(make_size);
+  rt::types().device->set_constructor(torchb::construct_device);
+  m->set("Tensor", rt::type_value(*rt::types().tensor));
+  m->set("Size", rt::type_value(*rt::types().size));
+  m->set("dtype", rt::type_value(*rt::types().dtype));
+  m->set("device", rt::type_value(*rt::types().device));
+  m->set("__version__", rt::make_str("1.13.1"));
+  m->def("tensor", torch_tensor);
+  m->def("as_tensor", torch_as_tensor);
+  m->def("manual_seed", manual_seed);
+  m->def("set_printoptions", set_printoptions);
+  m->def("is_tensor", [](Interpreter&, rt::Args& a) { return Value(!a.pos.empty() && a.pos[0].is_tensor()); });
+  m->def("get_default_dtype", [](Interpreter&, rt::Args&) {
+    return torchb::dtype_object(c10::typeMetaToScalarType(at::get_default_dtype()));
+  });
+  m->def("set_default_dtype", [](Interpreter&, rt::Args& a) {
+    auto st = a.pos.empty() ? std::nullopt : torchb::as_dtype(a.pos[0]);
+    if (!st || !c10::isFloatingType(*st)) rt::raise_type_error("only floating-point types are supported as the default type");
+    at::set_default_dtype(c10::scalarTypeToTypeMeta(*st));
+    return Value();
+  });
+  install_grad_modes(*m);
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft"});
+  (void)in;
+  return Value(m);
+}
+
+}  // namespace
+
+void install_torch_modules(Interpreter& in) {
+  in.register_module("torch", make_torch);
+  in.register_module("torch.nn", make_nn);
+  in.register_module("torch.nn.functional", make_functional);
+  in.register_module("torch.autograd", make_autograd);
+  in.register_module("torch.cuda", make_cuda);
+  in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
+  in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });
+  in.register_module("torch.fft", [](Interpreter&) { return op_module("torch.fft", torchb::OpModule::FFT); });
+}
+
+}  // namespace backstep::api

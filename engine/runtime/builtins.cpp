@@ -1,0 +1,383 @@
+// Python's builtin functions.
+#include "engine/format/float_repr.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/runtime/str_format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace backstep::rt {
+
+void install_type_constructors(Interpreter& in);  // builtin_types.cpp
+
+namespace {
+
+using Fn = Value (*)(Interpreter&, Args&);
+
+Value b_print(Interpreter& in, Args& a) {
+  std::string sep = " ", end = "\n";
+  if (const Value* s = a.find_kw("sep"); s && !s->is_none()) sep = str(in, *s);
+  if (const Value* e = a.find_kw("end"); e && !e->is_none()) end = str(in, *e);
+  bool to_stderr = false;
+  if (const Value* file = a.find_kw("file"); file && !file->is_none()) {
+    auto* m = file->as<StrObject>();
+    to_stderr = m && m->value == "<stderr>";
+  }
+  std::string out;
+  for (size_t i = 0; i < a.pos.size(); ++i) {
+    if (i) out += sep;
+    out += str(in, a.pos[i]);
+  }
+  out += end;
+  if (to_stderr) in.sink().err(out); else in.sink().out(out);
+  return Value();
+}
+
+Value b_len(Interpreter& in, Args& a) {
+  expect_args(a, "len", 1, 1);
+  return length(in, a.pos[0]);
+}
+
+Value b_repr(Interpreter& in, Args& a) {
+  expect_args(a, "repr", 1, 1);
+  return make_str(repr(in, a.pos[0]));
+}
+
+Value b_abs(Interpreter& in, Args& a) {
+  expect_args(a, "abs", 1, 1);
+  const Value& v = a.pos[0];
+  if (v.is_float()) return std::fabs(v.as_float());
+  if (v.is_int_like()) return v.to_int() < 0 ? unary(in, UnaryOp::Neg, v) : Value(v.to_int());
+  if (v.is_tensor()) {
+    Args none;
+    return call_method(in, v, "abs", none);
+  }
+  raise_type_error(fmt::format("bad operand type for abs(): '{}'", type_name(v)));
+}
+
+bool isinstance_of(Interpreter& in, const Value& v, const Value& spec) {
+  if (auto* t = spec.as<TypeObject>()) return type_of(v).is_subtype_of(*t);
+  if (auto* tuple = spec.as<TupleObject>()) {
+    for (const auto& item : tuple->items)
+      if (isinstance_of(in, v, item)) return true;
+    return false;
+  }
+  raise_type_error("isinstance() arg 2 must be a type, a tuple of types, or a union");
+}
+
+Value b_isinstance(Interpreter& in, Args& a) {
+  expect_args(a, "isinstance", 2, 2);
+  return isinstance_of(in, a.pos[0], a.pos[1]);
+}
+
+Value b_id(Interpreter&, Args& a) {
+  expect_args(a, "id", 1, 1);
+  return static_cast<int64_t>(identity(a.pos[0]));
+}
+
+Value b_hash(Interpreter&, Args& a) {
+  expect_args(a, "hash", 1, 1);
+  check_hashable(a.pos[0]);
+  return static_cast<int64_t>(ValueHash()(a.pos[0]) & 0x7fffffffffffffffULL);
+}
+
+Value b_callable(Interpreter&, Args& a) {
+  expect_args(a, "callable", 1, 1);
+  Object* o = a.pos[0].object_ptr();
+  return o != nullptr && o->callable();
+}
+
+Value b_getattr(Interpreter& in, Args& a) {
+  expect_args(a, "getattr", 2, 3);
+  auto* name = a.pos[1].as<StrObject>();
+  if (!name) raise_type_error("attribute name must be string");
+  if (a.pos.size() == 3) {
+    if (auto v = try_get_attr(in, a.pos[0], name->value)) return *v;
+    return a.pos[2];
+  }
+  return get_attr(in, a.pos[0], name->value);
+}
+
+Value b_hasattr(Interpreter& in, Args& a) {
+  expect_args(a, "hasattr", 2, 2);
+  auto* name = a.pos[1].as<StrObject>();
+  if (!name) raise_type_error("attribute name must be string");
+  try {
+    return try_get_attr(in, a.pos[0], name->value).has_value();
+  } catch (const ScriptError& e) {
+    if (e.type().is_subtype_of(*exc_types().attribute_error)) return false;
+    throw;
+  }
+}
+
+Value b_setattr(Interpreter& in, Args& a) {
+  expect_args(a, "setattr", 3, 3);
+  auto* name = a.pos[1].as<StrObject>();
+  if (!name) raise_type_error("attribute name must be string");
+  set_attr(in, a.pos[0], name->value, a.pos[2]);
+  return Value();
+}
+
+Value b_dir(Interpreter& in, Args& a) {
+  std::vector<std::string> names = a.pos.empty() ? in.global_names() : attr_names(in, a.pos[0]);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::vector<Value> out;
+  for (auto& n : names) out.push_back(make_str(std::move(n)));
+  return make_list(std::move(out));
+}
+
+// min() and max() share everything but the direction.
+Value extreme(Interpreter& in, Args& a, const char* name, CmpOp better) {
+  const Value* key = a.find_kw("key");
+  const Value* deflt = a.find_kw("default");
+  if (a.pos.empty()) raise_type_error(fmt::format("{} expected at least 1 argument, got 0", name));
+  std::vector<Value> items = a.pos.size() == 1 ? to_vector(in, a.pos[0]) : std::vector<Value>(a.pos.begin(), a.pos.end());
+  if (items.empty()) {
+    if (deflt) return *deflt;
+    raise_value_error(fmt::format("{}() arg is an empty sequence", name));
+  }
+  Value best = items[0];
+  Value best_key = key && !key->is_none() ? in.call(*key, {best}) : best;
+  for (size_t i = 1; i < items.size(); ++i) {
+    Value k = key && !key->is_none() ? in.call(*key, {items[i]}) : items[i];
+    if (truthy(in, compare(in, better, k, best_key))) {
+      best = items[i];
+      best_key = k;
+    }
+  }
+  return best;
+}
+Value b_min(Interpreter& in, Args& a) { return extreme(in, a, "min", CmpOp::Lt); }
+Value b_max(Interpreter& in, Args& a) { return extreme(in, a, "max", CmpOp::Gt); }
+
+Value b_sum(Interpreter& in, Args& a) {
+  expect_args(a, "sum", 1, 2);
+  Value total = a.pos.size() > 1 ? a.pos[1] : (a.find_kw("start") ? *a.find_kw("start") : Value(int64_t(0)));
+  if (total.as<StrObject>()) raise_type_error("sum() can't sum strings [use ''.join(seq) instead]");
+  for_each(in, a.pos[0], [&](const Value& v) {
+    total = binary(in, BinOp::Add, total, v);
+    return true;
+  });
+  return total;
+}
+
+Value b_any(Interpreter& in, Args& a) {
+  expect_args(a, "any", 1, 1);
+  bool found = false;
+  for_each(in, a.pos[0], [&](const Value& v) { return !(found = truthy(in, v)); });
+  return found;
+}
+
+Value b_all(Interpreter& in, Args& a) {
+  expect_args(a, "all", 1, 1);
+  bool ok = true;
+  for_each(in, a.pos[0], [&](const Value& v) { return ok = truthy(in, v); });
+  return ok;
+}
+
+Value b_sorted(Interpreter& in, Args& a) {
+  expect_args(a, "sorted", 1, 1);
+  std::vector<Value> items = to_vector(in, a.pos[0]);
+  const Value* key = a.find_kw("key");
+  const Value* rev = a.find_kw("reverse");
+  bool reverse = rev && truthy(in, *rev);
+  std::vector<std::pair<Value, Value>> keyed;
+  for (auto& v : items) keyed.emplace_back(key && !key->is_none() ? in.call(*key, {v}) : v, v);
+  // Python's sort is stable also when reversed: reverse, stable-sort, reverse.
+  if (reverse) std::reverse(keyed.begin(), keyed.end());
+  std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
+    return truthy(in, compare(in, CmpOp::Lt, x.first, y.first));
+  });
+  if (reverse) std::reverse(keyed.begin(), keyed.end());
+  std::vector<Value> out;
+  for (auto& kv : keyed) out.push_back(std::move(kv.second));
+  return make_list(std::move(out));
+}
+
+Value b_reversed(Interpreter& in, Args& a) {
+  expect_args(a, "reversed", 1, 1);
+  std::vector<Value> items = to_vector(in, a.pos[0]);
+  std::reverse(items.begin(), items.end());
+  return make_iterator(in, make_list(std::move(items)));
+}
+
+Value b_enumerate(Interpreter& in, Args& a) {
+  expect_args(a, "enumerate", 1, 2);
+  int64_t start = a.pos.size() > 1 ? a.pos[1].to_int() : (a.find_kw("start") ? a.find_kw("start")->to_int() : 0);
+  std::vector<Value> out;
+  int64_t i = start;
+  for_each(in, a.pos[0], [&](const Value& v) {
+    out.push_back(make_tuple({Value(i++), v}));
+    return true;
+  });
+  return make_iterator(in, make_list(std::move(out)));
+}
+
+Value b_zip(Interpreter& in, Args& a) {
+  std::vector<std::vector<Value>> cols;
+  size_t n = SIZE_MAX;
+  for (const auto& v : a.pos) {
+    cols.push_back(to_vector(in, v));
+    n = std::min(n, cols.back().size());
+  }
+  if (cols.empty()) n = 0;
+  std::vector<Value> out;
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<Value> row;
+    for (const auto& c : cols) row.push_back(c[i]);
+    out.push_back(make_tuple(std::move(row)));
+  }
+  return make_iterator(in, make_list(std::move(out)));
+}
+
+Value b_map(Interpreter& in, Args& a) {
+  expect_args(a, "map", 2, 100);
+  Value fn = a.pos[0];
+  std::vector<std::vector<Value>> cols;
+  size_t n = SIZE_MAX;
+  for (size_t i = 1; i < a.pos.size(); ++i) {
+    cols.push_back(to_vector(in, a.pos[i]));
+    n = std::min(n, cols.back().size());
+  }
+  std::vector<Value> out;
+  for (size_t i = 0; i < n; ++i) {
+    Args call_args;
+    for (const auto& c : cols) call_args.pos.push_back(c[i]);
+    out.push_back(in.call(fn, call_args));
+  }
+  return make_iterator(in, make_list(std::move(out)));
+}
+
+Value b_filter(Interpreter& in, Args& a) {
+  expect_args(a, "filter", 2, 2);
+  std::vector<Value> out;
+  for_each(in, a.pos[1], [&](const Value& v) {
+    if (truthy(in, a.pos[0].is_none() ? v : in.call(a.pos[0], {v}))) out.push_back(v);
+    return true;
+  });
+  return make_iterator(in, make_list(std::move(out)));
+}
+
+Value b_iter(Interpreter& in, Args& a) {
+  expect_args(a, "iter", 1, 1);
+  return make_iterator(in, a.pos[0]);
+}
+
+Value b_next(Interpreter& in, Args& a) {
+  expect_args(a, "next", 1, 2);
+  auto* it = a.pos[0].as<IteratorObject>();
+  if (!it) raise_type_error(fmt::format("'{}' object is not an iterator", type_name(a.pos[0])));
+  if (auto v = it->next(in)) return *v;
+  if (a.pos.size() > 1) return a.pos[1];
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().stop_iteration, std::vector<Value>{}));
+}
+
+Value b_round(Interpreter& in, Args& a) {
+  expect_args(a, "round", 1, 2);
+  const Value& x = a.pos[0];
+  const Value* nd = a.pos.size() > 1 ? &a.pos[1] : a.find_kw("ndigits");
+  if (x.is_tensor()) {
+    Args none;
+    return call_method(in, x, "round", none);
+  }
+  if (x.is_int_like()) return Value(x.to_int());
+  if (!x.is_float()) raise_type_error(fmt::format("type {} doesn't define __round__ method", type_name(x)));
+  double d = x.as_float();
+  if (!nd || nd->is_none()) {
+    if (!std::isfinite(d)) raise_value_error(std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+    return static_cast<int64_t>(std::nearbyint(d));  // ties to even, as Python 3
+  }
+  if (!std::isfinite(d)) return d;
+  int64_t n = nd->to_int();
+  if (n > 300) return d;
+  // Correctly rounded through the shortest decimal text, as CPython does.
+  std::string text = format::double_to_string(d, 'f', static_cast<int>(std::max<int64_t>(n, 0)));
+  double r = std::stod(text);
+  if (n < 0) {
+    double p = std::pow(10.0, static_cast<double>(-n));
+    r = std::nearbyint(d / p) * p;
+  }
+  return r;
+}
+
+Value b_divmod(Interpreter& in, Args& a) {
+  expect_args(a, "divmod", 2, 2);
+  return make_tuple({binary(in, BinOp::FloorDiv, a.pos[0], a.pos[1]), binary(in, BinOp::Mod, a.pos[0], a.pos[1])});
+}
+
+Value b_pow(Interpreter& in, Args& a) {
+  expect_args(a, "pow", 2, 2);
+  return binary(in, BinOp::Pow, a.pos[0], a.pos[1]);
+}
+
+Value b_format(Interpreter& in, Args& a) {
+  expect_args(a, "format", 1, 2);
+  std::string spec = a.pos.size() > 1 ? str(in, a.pos[1]) : "";
+  return make_str(format_value(in, a.pos[0], spec));
+}
+
+Value b_chr(Interpreter&, Args& a) {
+  expect_args(a, "chr", 1, 1);
+  int64_t cp = a.pos[0].to_int();
+  std::string out;
+  if (cp < 0x80) out += static_cast<char>(cp);
+  else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+  else { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+  return make_str(out);
+}
+
+Value b_ord(Interpreter&, Args& a) {
+  expect_args(a, "ord", 1, 1);
+  auto* s = a.pos[0].as<StrObject>();
+  if (!s || s->value.empty()) raise_type_error("ord() expected a character");
+  unsigned char c = static_cast<unsigned char>(s->value[0]);
+  if (c < 0x80) return static_cast<int64_t>(c);
+  int64_t cp = c >= 0xF0 ? c & 0x07 : c >= 0xE0 ? c & 0x0F : c & 0x1F;
+  for (size_t i = 1; i < s->value.size(); ++i) cp = (cp << 6) | (static_cast<unsigned char>(s->value[i]) & 0x3F);
+  return cp;
+}
+
+Value b_breakpoint(Interpreter& in, Args&) {
+  if (in.observer()) in.observer()->on_breakpoint(in, in.current_span());
+  return Value();
+}
+
+Value b_exit(Interpreter&, Args& a) {
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().system_exit,
+                                                      std::vector<Value>(a.pos.begin(), a.pos.end())));
+}
+
+}  // namespace
+
+void install_builtins(Interpreter& in) {
+  static const std::pair<const char*, Fn> functions[] = {
+      {"print", b_print},       {"len", b_len},           {"repr", b_repr},         {"abs", b_abs},
+      {"isinstance", b_isinstance}, {"id", b_id},         {"hash", b_hash},         {"callable", b_callable},
+      {"getattr", b_getattr},   {"hasattr", b_hasattr},   {"setattr", b_setattr},   {"dir", b_dir},
+      {"min", b_min},           {"max", b_max},           {"sum", b_sum},           {"any", b_any},
+      {"all", b_all},           {"sorted", b_sorted},     {"reversed", b_reversed}, {"enumerate", b_enumerate},
+      {"zip", b_zip},           {"map", b_map},           {"filter", b_filter},     {"iter", b_iter},
+      {"next", b_next},         {"round", b_round},       {"divmod", b_divmod},     {"pow", b_pow},
+      {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
+      {"exit", b_exit},         {"quit", b_exit},
+  };
+  for (const auto& [name, fn] : functions) in.set_builtin(name, make_builtin(name, fn));
+  for (TypeObject* t : all_exception_types()) in.set_builtin(t->name(), type_value(*t));
+  in.set_builtin("Ellipsis", ellipsis());
+  in.set_builtin("__name__", make_str("__main__"));
+  install_type_constructors(in);
+}
+
+}  // namespace backstep::rt
+
+namespace backstep::rt {
+// list.sort() shares sorted()'s key/reverse handling.
+Value call_builtin_sorted(Interpreter& in, Args& a) { return b_sorted(in, a); }
+}  // namespace backstep::rt

@@ -1,0 +1,408 @@
+// Expression evaluation.
+//
+// Each operation that can fail or create an autograd node first records its
+// span in the frame (`f.current`): that is what a traceback's caret points
+// at, and what the autograd side records as the line that created a node.
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/runtime/script_function.h"
+#include "engine/runtime/str_format.h"
+
+#include <fmt/format.h>
+
+namespace backstep::rt {
+
+using namespace lang;
+
+namespace {
+
+Value constant_value(const Constant& c) {
+  switch (c.type) {
+    case Constant::Type::None: return Value();
+    case Constant::Type::True: return Value(true);
+    case Constant::Type::False: return Value(false);
+    case Constant::Type::Int: return Value(c.int_value);
+    case Constant::Type::Float: return Value(c.float_value);
+    case Constant::Type::Str: return make_str(c.str_value);
+    case Constant::Type::Ellipsis: return ellipsis();
+    case Constant::Type::Imaginary: raise_not_implemented("complex numbers are not supported by backstep yet");
+    case Constant::Type::Bytes: raise_not_implemented("bytes literals are not supported by backstep yet");
+  }
+  return Value();
+}
+
+}  // namespace
+
+Value Interpreter::load_name(const Name& n, Frame& f) {
+  switch (n.slot.scope) {
+    case NameSlot::Scope::Local: {
+      const Value& v = f.locals[n.slot.index];
+      if (is_unbound(v)) {
+        f.current = n.span;
+        raise(*exc_types().unbound_local_error,
+              fmt::format("cannot access local variable '{}' where it is not associated with a value", n.id));
+      }
+      return v;
+    }
+    case NameSlot::Scope::Cell: {
+      const auto& cell = f.cells[n.slot.index];
+      if (!cell->bound) {
+        f.current = n.span;
+        raise_name_error(fmt::format("cannot access free variable '{}' where it is not associated with a value in enclosing scope", n.id));
+      }
+      return cell->value;
+    }
+    case NameSlot::Scope::Global: {
+      if (n.slot.index < globals_.size() && !is_unbound(globals_[n.slot.index])) return globals_[n.slot.index];
+      if (const Value* b = builtin(n.id)) return *b;
+      f.current = n.span;
+      raise_name_error(fmt::format("name '{}' is not defined", n.id));
+    }
+    case NameSlot::Scope::Unresolved: break;
+  }
+  raise_runtime_error("internal error: unresolved name " + n.id);
+}
+
+void Interpreter::store_slot(const NameSlot& slot, const std::string& name, const Value& v, Frame& f) {
+  switch (slot.scope) {
+    case NameSlot::Scope::Local: f.locals[slot.index] = v; return;
+    case NameSlot::Scope::Cell: {
+      auto& cell = *f.cells[slot.index];
+      cell.value = v;
+      cell.bound = true;
+      return;
+    }
+    case NameSlot::Scope::Global:
+      if (slot.index >= globals_.size()) globals_.resize(global_slots_.size(), unbound());
+      globals_[slot.index] = v;
+      return;
+    case NameSlot::Scope::Unresolved: break;
+  }
+  raise_runtime_error("internal error: unresolved name " + name);
+}
+
+void Interpreter::delete_slot(const NameSlot& slot, const std::string& name, Frame& f) {
+  bool was_bound = true;
+  switch (slot.scope) {
+    case NameSlot::Scope::Local:
+      was_bound = !is_unbound(f.locals[slot.index]);
+      f.locals[slot.index] = unbound();
+      break;
+    case NameSlot::Scope::Cell:
+      was_bound = f.cells[slot.index]->bound;
+      f.cells[slot.index]->bound = false;
+      f.cells[slot.index]->value = Value();
+      break;
+    case NameSlot::Scope::Global:
+      was_bound = slot.index < globals_.size() && !is_unbound(globals_[slot.index]);
+      if (was_bound) globals_[slot.index] = unbound();
+      break;
+    default: break;
+  }
+  if (!was_bound) raise_name_error(fmt::format("name '{}' is not defined", name));
+}
+
+void Interpreter::assign(const Expr& target, const Value& v, Frame& f) {
+  switch (target.kind) {
+    case ExprKind::Name: {
+      const auto& n = static_cast<const Name&>(target);
+      store_slot(n.slot, n.id, v, f);
+      return;
+    }
+    case ExprKind::Attribute: {
+      const auto& a = static_cast<const Attribute&>(target);
+      Value obj = eval(*a.value, f);
+      f.current = target.span;
+      set_attr(*this, obj, a.attr, v);
+      return;
+    }
+    case ExprKind::Subscript: {
+      const auto& s = static_cast<const Subscript&>(target);
+      Value obj = eval(*s.value, f);
+      Value key = eval(*s.index, f);
+      f.current = target.span;
+      set_item(*this, obj, key, v);
+      return;
+    }
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      const auto& elts = static_cast<const SequenceExpr&>(target).elts;
+      f.current = target.span;
+      std::vector<Value> items = to_vector(*this, v);
+      size_t star = elts.size();
+      for (size_t i = 0; i < elts.size(); ++i)
+        if (elts[i]->kind == ExprKind::Starred) star = i;
+      if (star == elts.size()) {
+        if (items.size() > elts.size())
+          raise_value_error(fmt::format("too many values to unpack (expected {})", elts.size()));
+        if (items.size() < elts.size())
+          raise_value_error(fmt::format("not enough values to unpack (expected {}, got {})", elts.size(), items.size()));
+        for (size_t i = 0; i < elts.size(); ++i) assign(*elts[i], items[i], f);
+        return;
+      }
+      size_t after = elts.size() - star - 1;
+      if (items.size() < elts.size() - 1)
+        raise_value_error(fmt::format("not enough values to unpack (expected at least {}, got {})", elts.size() - 1, items.size()));
+      for (size_t i = 0; i < star; ++i) assign(*elts[i], items[i], f);
+      std::vector<Value> middle(items.begin() + static_cast<std::ptrdiff_t>(star),
+                                items.end() - static_cast<std::ptrdiff_t>(after));
+      assign(*static_cast<const Starred&>(*elts[star]).value, make_list(std::move(middle)), f);
+      for (size_t i = 0; i < after; ++i) assign(*elts[star + 1 + i], items[items.size() - after + i], f);
+      return;
+    }
+    default: raise_runtime_error("internal error: invalid assignment target");
+  }
+}
+
+Value Interpreter::eval(const Expr& e, Frame& f) {
+  switch (e.kind) {
+    case ExprKind::Constant: {
+      if (!e.cache) e.cache = std::make_shared<Value>(constant_value(static_cast<const Constant&>(e)));
+      return *static_cast<const Value*>(e.cache.get());
+    }
+    case ExprKind::Name: return load_name(static_cast<const Name&>(e), f);
+    case ExprKind::Attribute: {
+      const auto& a = static_cast<const Attribute&>(e);
+      Value obj = eval(*a.value, f);
+      f.current = e.span;
+      return get_attr(*this, obj, a.attr);
+    }
+    case ExprKind::Subscript: {
+      const auto& s = static_cast<const Subscript&>(e);
+      Value obj = eval(*s.value, f);
+      Value key = eval(*s.index, f);
+      f.current = e.span;
+      return get_item(*this, obj, key);
+    }
+    case ExprKind::Slice: {
+      const auto& s = static_cast<const Slice&>(e);
+      auto part = [&](const ExprPtr& p) { return p ? eval(*p, f) : Value(); };
+      Value lo = part(s.lower), hi = part(s.upper), st = part(s.step);
+      return Value(std::make_shared<SliceObject>(std::move(lo), std::move(hi), std::move(st)));
+    }
+    case ExprKind::Call: return eval_call(static_cast<const Call&>(e), f);
+    case ExprKind::BinOp: {
+      const auto& b = static_cast<const BinOpExpr&>(e);
+      Value l = eval(*b.left, f);
+      Value r = eval(*b.right, f);
+      f.current = e.span;
+      return binary(*this, b.op, l, r, &e.cache);
+    }
+    case ExprKind::UnaryOp: {
+      const auto& u = static_cast<const UnaryOpExpr&>(e);
+      Value v = eval(*u.operand, f);
+      f.current = e.span;
+      return unary(*this, u.op, v);
+    }
+    case ExprKind::BoolOp: {
+      const auto& b = static_cast<const BoolOpExpr&>(e);
+      Value v;
+      for (const auto& x : b.values) {
+        v = eval(*x, f);
+        bool t = truthy(*this, v);
+        if (b.is_and ? !t : t) return v;
+      }
+      return v;
+    }
+    case ExprKind::Compare: {
+      const auto& c = static_cast<const Compare&>(e);
+      Value left = eval(*c.left, f);
+      Value result;
+      for (size_t i = 0; i < c.ops.size(); ++i) {
+        Value right = eval(*c.comparators[i], f);
+        f.current = e.span;
+        result = compare(*this, c.ops[i], left, right);
+        if (i + 1 < c.ops.size() && !truthy(*this, result)) return result;
+        left = std::move(right);
+      }
+      return result;
+    }
+    case ExprKind::IfExp: {
+      const auto& i = static_cast<const IfExp&>(e);
+      return truthy(*this, eval(*i.test, f)) ? eval(*i.body, f) : eval(*i.orelse, f);
+    }
+    case ExprKind::Lambda: return make_function(static_cast<const Lambda&>(e).code, f);
+    case ExprKind::List:
+    case ExprKind::Tuple:
+    case ExprKind::Set: {
+      std::vector<Value> items;
+      for (const auto& x : static_cast<const SequenceExpr&>(e).elts) {
+        if (x->kind == ExprKind::Starred) {
+          auto more = to_vector(*this, eval(*static_cast<const Starred&>(*x).value, f));
+          items.insert(items.end(), more.begin(), more.end());
+        } else {
+          items.push_back(eval(*x, f));
+        }
+      }
+      if (e.kind == ExprKind::List) return make_list(std::move(items));
+      if (e.kind == ExprKind::Tuple) return make_tuple(std::move(items));
+      auto set = std::make_shared<SetObject>();
+      for (const auto& v : items) set->add(v);
+      return Value(set);
+    }
+    case ExprKind::Dict: {
+      const auto& d = static_cast<const DictExpr&>(e);
+      auto dict = std::make_shared<DictObject>();
+      for (size_t i = 0; i < d.values.size(); ++i) {
+        if (!d.keys[i]) {
+          Value m = eval(*d.values[i], f);
+          auto* other = m.as<DictObject>();
+          if (!other) raise_type_error(fmt::format("'{}' object is not a mapping", type_name(m)));
+          other->for_each([&](const Value& k, const Value& v) { dict->set(k, v); });
+          continue;
+        }
+        Value k = eval(*d.keys[i], f);
+        Value v = eval(*d.values[i], f);
+        f.current = d.keys[i]->span;
+        dict->set(k, v);
+      }
+      return Value(dict);
+    }
+    case ExprKind::Comprehension: return eval_comprehension(static_cast<const Comprehension&>(e), f);
+    case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e), f);
+    case ExprKind::Starred:
+      f.current = e.span;
+      raise(*exc_types().syntax_error, "can't use starred expression here");
+    case ExprKind::NamedExpr: {
+      const auto& n = static_cast<const NamedExpr&>(e);
+      Value v = eval(*n.value, f);
+      assign(*n.target, v, f);
+      return v;
+    }
+  }
+  raise_runtime_error("internal error: unknown expression");
+}
+
+Value Interpreter::eval_fstring(const FString& s, Frame& f) {
+  std::string out;
+  for (const auto& part : s.parts) {
+    out += part.literal;
+    if (!part.expr) continue;
+    out += part.debug_text;
+    Value v = eval(*part.expr, f);
+    if (part.conversion == 'r' || part.conversion == 'a') v = make_str(repr(*this, v));
+    else if (part.conversion == 's') v = make_str(str(*this, v));
+    std::string spec;
+    if (part.format_spec) spec = str(*this, eval(*part.format_spec, f));
+    f.current = part.expr->span;
+    out += format_value(*this, v, spec);
+  }
+  return make_str(std::move(out));
+}
+
+void Interpreter::collect_args(const Call& c, Frame& f, Args& args) {
+  for (const auto& a : c.args) {
+    if (a->kind == ExprKind::Starred) {
+      auto more = to_vector(*this, eval(*static_cast<const Starred&>(*a).value, f));
+      args.pos.append(more.begin(), more.end());
+    } else {
+      args.pos.push_back(eval(*a, f));
+    }
+  }
+  for (const auto& k : c.keywords) {
+    Value v = eval(*k.value, f);
+    if (!k.name.empty()) {
+      args.kw.push_back(Kwarg{k.name, std::move(v)});
+      continue;
+    }
+    auto* d = v.as<DictObject>();
+    if (!d) raise_type_error(fmt::format("argument after ** must be a mapping, not {}", type_name(v)));
+    d->for_each([&](const Value& key, const Value& val) {
+      auto* s = key.as<StrObject>();
+      if (!s) raise_type_error("keywords must be strings");
+      args.kw.push_back(Kwarg{s->value, val});
+    });
+  }
+}
+
+Value Interpreter::eval_call(const Call& c, Frame& f) {
+  // obj.method(args): look the method up and call it in one step, so that
+  // tensor methods and list.append do not allocate a bound-method object.
+  if (c.func->kind == ExprKind::Attribute) {
+    const auto& a = static_cast<const Attribute&>(*c.func);
+    Value obj = eval(*a.value, f);
+    Args args;
+    collect_args(c, f, args);
+    f.current = c.span;
+    check_interrupt();
+    return call_method(*this, obj, a.attr, args, &c.cache);
+  }
+  Value callee = eval(*c.func, f);
+  Args args;
+  collect_args(c, f, args);
+  f.current = c.span;
+  check_interrupt();
+  return rt::call(*this, callee, args);
+}
+
+Value Interpreter::make_function(const std::shared_ptr<FunctionCode>& code, Frame& f) {
+  std::vector<Value> defaults;
+  defaults.reserve(code->params.size());
+  for (const auto& p : code->params) defaults.push_back(p.default_value ? eval(*p.default_value, f) : unbound());
+  std::vector<std::shared_ptr<CellObject>> free;
+  for (uint32_t src : code->scope.free_sources) free.push_back(f.cells[src]);
+  return Value(std::make_shared<ScriptFunction>(code, std::move(defaults), std::move(free)));
+}
+
+Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
+  // The first iterable is evaluated in the enclosing scope; the rest runs
+  // in the comprehension's own frame, as in Python 3.
+  Value first_iter = eval(*c.generators.front().iter, outer);
+  Frame f;
+  f.scope = &c.scope;
+  f.function = c.type == Comprehension::Type::List ? "<listcomp>"
+               : c.type == Comprehension::Type::Dict ? "<dictcomp>"
+               : c.type == Comprehension::Type::Set ? "<setcomp>" : "<genexpr>";
+  f.locals.assign(c.scope.local_names.size(), unbound());
+  for (size_t i = 0; i < c.scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());
+  for (uint32_t src : c.scope.free_sources) f.cells.push_back(outer.cells[src]);
+  f.parent = &outer;
+  f.current = c.span;
+
+  std::vector<Value> items;
+  auto dict = c.type == Comprehension::Type::Dict ? std::make_shared<DictObject>() : nullptr;
+  std::function<void(size_t, const Value&)> loop = [&](size_t level, const Value& iterable) {
+    const auto& gen = c.generators[level];
+    for_each(*this, iterable, [&](const Value& v) {
+      check_interrupt();
+      assign(*gen.target, v, f);
+      for (const auto& cond : gen.ifs)
+        if (!truthy(*this, eval(*cond, f))) return true;
+      if (level + 1 < c.generators.size()) {
+        loop(level + 1, eval(*c.generators[level + 1].iter, f));
+      } else if (dict) {
+        Value k = eval(*c.elt, f);
+        dict->set(k, eval(*c.value, f));
+      } else {
+        items.push_back(eval(*c.elt, f));
+      }
+      return true;
+    });
+  };
+  Frame* saved = frame_;
+  frame_ = &f;
+  try {
+    loop(0, first_iter);
+  } catch (...) {
+    frame_ = saved;
+    outer.current = c.span;
+    throw;
+  }
+  frame_ = saved;
+  switch (c.type) {
+    case Comprehension::Type::List:
+    case Comprehension::Type::Generator: return make_list(std::move(items));
+    case Comprehension::Type::Dict: return Value(dict);
+    case Comprehension::Type::Set: {
+      auto set = std::make_shared<SetObject>();
+      for (const auto& v : items) set->add(v);
+      return Value(set);
+    }
+  }
+  return Value();
+}
+
+}  // namespace backstep::rt

@@ -1,0 +1,140 @@
+#include "engine/runtime/exceptions.h"
+
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/py_ops.h"
+
+#include <c10/util/Exception.h>
+#include <fmt/format.h>
+
+namespace backstep::rt {
+namespace {
+
+// The exception tree. Each class is a TypeObject whose constructor makes an
+// ExceptionObject holding the call's arguments, as BaseException does.
+struct ExceptionRegistry {
+  ExceptionTypes t{};
+  std::vector<TypeObject*> all;
+
+  TypeObject* make(const char* name, TypeObject* base) {
+    TypeObject* type = new_type(name, "", base ? base : types().object);
+    type->set_constructor([type](Interpreter&, Args& a) {
+      return Value(std::make_shared<ExceptionObject>(*type, std::vector<Value>(a.pos.begin(), a.pos.end())));
+    });
+    all.push_back(type);
+    return type;
+  }
+
+  ExceptionRegistry() {
+    t.base_exception = make("BaseException", nullptr);
+    t.system_exit = make("SystemExit", t.base_exception);
+    t.keyboard_interrupt = make("KeyboardInterrupt", t.base_exception);
+    t.exception = make("Exception", t.base_exception);
+    t.stop_iteration = make("StopIteration", t.exception);
+    t.arithmetic_error = make("ArithmeticError", t.exception);
+    t.zero_division_error = make("ZeroDivisionError", t.arithmetic_error);
+    t.overflow_error = make("OverflowError", t.arithmetic_error);
+    t.assertion_error = make("AssertionError", t.exception);
+    t.attribute_error = make("AttributeError", t.exception);
+    t.lookup_error = make("LookupError", t.exception);
+    t.index_error = make("IndexError", t.lookup_error);
+    t.key_error = make("KeyError", t.lookup_error);
+    t.name_error = make("NameError", t.exception);
+    t.unbound_local_error = make("UnboundLocalError", t.name_error);
+    t.runtime_error = make("RuntimeError", t.exception);
+    t.not_implemented_error = make("NotImplementedError", t.runtime_error);
+    t.recursion_error = make("RecursionError", t.runtime_error);
+    t.type_error = make("TypeError", t.exception);
+    t.value_error = make("ValueError", t.exception);
+    t.os_error = make("OSError", t.exception);
+    t.file_not_found_error = make("FileNotFoundError", t.os_error);
+    t.import_error = make("ImportError", t.exception);
+    t.module_not_found_error = make("ModuleNotFoundError", t.import_error);
+    t.syntax_error = make("SyntaxError", t.exception);
+    t.warning = make("Warning", t.exception);
+    t.user_warning = make("UserWarning", t.warning);
+  }
+};
+
+ExceptionRegistry& registry() {
+  static ExceptionRegistry* r = new ExceptionRegistry();
+  return *r;
+}
+
+}  // namespace
+
+const ExceptionTypes& exc_types() { return registry().t; }
+const std::vector<TypeObject*>& all_exception_types() { return registry().all; }
+
+std::string ExceptionObject::str(Interpreter& in) const {
+  if (args.empty()) return "";
+  // KeyError shows its key's repr, as CPython does.
+  if (args.size() == 1) return cls_->is_subtype_of(*exc_types().key_error) ? rt::repr(in, args[0]) : rt::str(in, args[0]);
+  return rt::repr(in, make_tuple(args));
+}
+
+std::string ExceptionObject::repr(Interpreter& in) const {
+  std::string inner;
+  for (size_t i = 0; i < args.size(); ++i) inner += (i ? ", " : "") + rt::repr(in, args[i]);
+  return cls_->name() + "(" + inner + ")";
+}
+
+std::optional<Value> ExceptionObject::get_attr(Interpreter&, std::string_view name) {
+  if (name == "args") return make_tuple(args);
+  if (name == "__cause__") return cause;
+  if (name == "__context__") return context;
+  if (name == "__class__") return type_value(*cls_);
+  return std::nullopt;
+}
+
+std::string ScriptError::message() const {
+  const auto& args = exc_->args;
+  if (args.empty()) return "";
+  const Value& a = args[0];
+  if (auto* s = a.as<StrObject>()) {
+    if (args.size() == 1 && exc_->type().is_subtype_of(*exc_types().key_error)) return "'" + s->value + "'";
+    return s->value;
+  }
+  if (a.is_int()) return std::to_string(a.as_int());
+  return "<exception>";
+}
+
+const char* ScriptError::what() const noexcept {
+  if (what_.empty()) what_ = exc_->type().name() + ": " + message();
+  return what_.c_str();
+}
+
+void raise(const TypeObject& cls, std::string message) {
+  throw ScriptError(std::make_shared<ExceptionObject>(cls, std::vector<Value>{make_str(std::move(message))}));
+}
+void raise_type_error(std::string m) { raise(*exc_types().type_error, std::move(m)); }
+void raise_value_error(std::string m) { raise(*exc_types().value_error, std::move(m)); }
+void raise_runtime_error(std::string m) { raise(*exc_types().runtime_error, std::move(m)); }
+void raise_index_error(std::string m) { raise(*exc_types().index_error, std::move(m)); }
+void raise_attribute_error(std::string m) { raise(*exc_types().attribute_error, std::move(m)); }
+void raise_name_error(std::string m) { raise(*exc_types().name_error, std::move(m)); }
+void raise_zero_division(std::string m) { raise(*exc_types().zero_division_error, std::move(m)); }
+void raise_overflow(std::string m) { raise(*exc_types().overflow_error, std::move(m)); }
+void raise_not_implemented(std::string m) { raise(*exc_types().not_implemented_error, std::move(m)); }
+void raise_key_error(const Value& key) {
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().key_error, std::vector<Value>{key}));
+}
+
+ScriptError translate_torch_error(const std::exception& e) {
+  const auto& t = exc_types();
+  const TypeObject* cls = t.runtime_error;
+  std::string msg;
+  if (auto* c10e = dynamic_cast<const c10::Error*>(&e)) {
+    msg = c10e->what_without_backtrace();
+    if (dynamic_cast<const c10::IndexError*>(&e)) cls = t.index_error;
+    else if (dynamic_cast<const c10::ValueError*>(&e)) cls = t.value_error;
+    else if (dynamic_cast<const c10::TypeError*>(&e)) cls = t.type_error;
+    else if (dynamic_cast<const c10::NotImplementedError*>(&e)) cls = t.not_implemented_error;
+  } else if (dynamic_cast<const std::bad_alloc*>(&e)) {
+    msg = "out of memory";
+  } else {
+    msg = e.what();
+  }
+  return ScriptError(std::make_shared<ExceptionObject>(*cls, std::vector<Value>{make_str(std::move(msg))}));
+}
+
+}  // namespace backstep::rt

@@ -1,0 +1,336 @@
+// Statement execution.
+#include "engine/runtime/context_manager.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/runtime/script_function.h"
+
+#include <fmt/format.h>
+
+namespace backstep::rt {
+
+using namespace lang;
+
+Interpreter::Flow Interpreter::exec_block(const StmtList& body, Frame& f) {
+  for (const auto& s : body) {
+    Flow flow = exec(*s, f);
+    if (flow != Flow::Normal) return flow;
+  }
+  return Flow::Normal;
+}
+
+Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
+  f.statement = &s;
+  f.current = s.span;
+  check_interrupt();
+  switch (s.kind) {
+    case StmtKind::Expr: {
+      Value v = eval(*static_cast<const ExprStmt&>(s).value, f);
+      if (echo_frame_ == &f && !v.is_none()) {
+        // sys.displayhook: echo the value and remember it as `_`.
+        sink_->out(repr(*this, v) + "\n");
+        set_builtin("_", v);
+      }
+      return Flow::Normal;
+    }
+    case StmtKind::Assign: {
+      const auto& a = static_cast<const Assign&>(s);
+      Value v = eval(*a.value, f);
+      for (const auto& t : a.targets) assign(*t, v, f);
+      return Flow::Normal;
+    }
+    case StmtKind::AugAssign: {
+      const auto& a = static_cast<const AugAssign&>(s);
+      if (a.target->kind == ExprKind::Name) {
+        Value cur = load_name(static_cast<const Name&>(*a.target), f);
+        Value rhs = eval(*a.value, f);
+        f.current = s.span;
+        assign(*a.target, inplace_binary(*this, a.op, cur, rhs, &a.cache), f);
+      } else if (a.target->kind == ExprKind::Attribute) {
+        const auto& t = static_cast<const Attribute&>(*a.target);
+        Value obj = eval(*t.value, f);
+        f.current = t.span;
+        Value cur = get_attr(*this, obj, t.attr);
+        Value rhs = eval(*a.value, f);
+        f.current = s.span;
+        set_attr(*this, obj, t.attr, inplace_binary(*this, a.op, cur, rhs, &a.cache));
+      } else {
+        // x[i] += v is: tmp = x[i]; tmp = tmp.__iadd__(v); x[i] = tmp
+        const auto& t = static_cast<const Subscript&>(*a.target);
+        Value obj = eval(*t.value, f);
+        Value key = eval(*t.index, f);
+        f.current = t.span;
+        Value cur = get_item(*this, obj, key);
+        Value rhs = eval(*a.value, f);
+        f.current = s.span;
+        set_item(*this, obj, key, inplace_binary(*this, a.op, cur, rhs, &a.cache));
+      }
+      return Flow::Normal;
+    }
+    case StmtKind::AnnAssign: {
+      const auto& a = static_cast<const AnnAssign&>(s);
+      if (a.value) assign(*a.target, eval(*a.value, f), f);
+      return Flow::Normal;
+    }
+    case StmtKind::If: {
+      const auto& i = static_cast<const If&>(s);
+      return truthy(*this, eval(*i.test, f)) ? exec_block(i.body, f) : exec_block(i.orelse, f);
+    }
+    case StmtKind::While: {
+      const auto& w = static_cast<const While&>(s);
+      while (true) {
+        f.statement = &s;
+        f.current = s.span;
+        if (!truthy(*this, eval(*w.test, f))) return exec_block(w.orelse, f);
+        check_interrupt();
+        Flow flow = exec_block(w.body, f);
+        if (flow == Flow::Break) return Flow::Normal;
+        if (flow == Flow::Return) return flow;
+      }
+    }
+    case StmtKind::For: return exec_for(static_cast<const For&>(s), f);
+    case StmtKind::Break: return Flow::Break;
+    case StmtKind::Continue: return Flow::Continue;
+    case StmtKind::Pass: return Flow::Normal;
+    case StmtKind::Return: {
+      const auto& r = static_cast<const Return&>(s);
+      f.return_value = r.value ? eval(*r.value, f) : Value();
+      return Flow::Return;
+    }
+    case StmtKind::FunctionDef: {
+      const auto& d = static_cast<const FunctionDef&>(s);
+      std::vector<Value> decorators;
+      for (const auto& dec : d.decorators) decorators.push_back(eval(*dec, f));
+      Value fn = make_function(d.code, f);
+      for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) fn = call(*it, {fn});
+      store_slot(d.slot, d.code->name, fn, f);
+      return Flow::Normal;
+    }
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: return Flow::Normal;
+    case StmtKind::Del: {
+      for (const auto& t : static_cast<const Del&>(s).targets) {
+        if (t->kind == ExprKind::Name) {
+          const auto& n = static_cast<const Name&>(*t);
+          delete_slot(n.slot, n.id, f);
+        } else if (t->kind == ExprKind::Subscript) {
+          const auto& sub = static_cast<const Subscript&>(*t);
+          Value obj = eval(*sub.value, f);
+          Value key = eval(*sub.index, f);
+          del_item(*this, obj, key);
+        } else {
+          raise_type_error("cannot delete this target");
+        }
+      }
+      return Flow::Normal;
+    }
+    case StmtKind::Assert: {
+      const auto& a = static_cast<const Assert&>(s);
+      if (truthy(*this, eval(*a.test, f))) return Flow::Normal;
+      f.current = a.test->span;
+      std::vector<Value> args;
+      if (a.msg) args.push_back(eval(*a.msg, f));
+      throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().assertion_error, std::move(args)));
+    }
+    case StmtKind::Raise: exec_raise(static_cast<const Raise&>(s), f);
+    case StmtKind::Try: return exec_try(static_cast<const Try&>(s), f);
+    case StmtKind::With: return exec_with(static_cast<const With&>(s), f);
+    case StmtKind::Import:
+    case StmtKind::ImportFrom: exec_import(s, f); return Flow::Normal;
+  }
+  return Flow::Normal;
+}
+
+Interpreter::Flow Interpreter::exec_for(const For& s, Frame& f) {
+  Value iterable = eval(*s.iter, f);
+  Flow result = Flow::Normal;
+  bool broke = false;
+  auto body = [&](const Value& v) {
+    f.statement = &s;
+    f.current = s.target->span;
+    assign(*s.target, v, f);
+    check_interrupt();
+    Flow flow = exec_block(s.body, f);
+    if (flow == Flow::Break) {
+      broke = true;
+      return false;
+    }
+    if (flow == Flow::Return) {
+      result = flow;
+      return false;
+    }
+    return true;
+  };
+  // range() is the common loop; iterate it without materialising values.
+  if (auto* r = iterable.as<RangeObject>()) {
+    for (int64_t i = 0, n = r->length(); i < n; ++i)
+      if (!body(Value(r->at(i)))) break;
+  } else {
+    f.current = s.iter->span;
+    for_each(*this, iterable, body);
+  }
+  if (result == Flow::Return) return result;
+  if (!broke) return exec_block(s.orelse, f);
+  return Flow::Normal;
+}
+
+void Interpreter::exec_raise(const Raise& s, Frame& f) {
+  if (!s.exc) {
+    if (!f.handling) raise_runtime_error("No active exception to reraise");
+    throw ScriptError(f.handling);
+  }
+  Value v = eval(*s.exc, f);
+  f.current = s.span;
+  std::shared_ptr<ExceptionObject> exc;
+  if (auto* t = v.as<TypeObject>()) {
+    if (t->is_subtype_of(*exc_types().base_exception)) exc = call(v, {}).as_shared<ExceptionObject>();
+  } else {
+    exc = v.as_shared<ExceptionObject>();
+  }
+  if (!exc) raise_type_error("exceptions must derive from BaseException");
+  if (s.cause) exc->cause = eval(*s.cause, f);
+  if (f.handling && f.handling != exc) exc->context = Value(f.handling);
+  throw ScriptError(exc);
+}
+
+namespace {
+bool exception_matches(Interpreter& in, const Value& spec, const ExceptionObject& exc) {
+  if (auto* t = spec.as<TypeObject>()) return exc.type().is_subtype_of(*t);
+  if (auto* tuple = spec.as<TupleObject>()) {
+    for (const auto& item : tuple->items)
+      if (exception_matches(in, item, exc)) return true;
+    return false;
+  }
+  raise_type_error("catching classes that do not inherit from BaseException is not allowed");
+}
+}  // namespace
+
+Interpreter::Flow Interpreter::exec_try(const Try& s, Frame& f) {
+  Flow flow = Flow::Normal;
+  auto run_finally = [&] {
+    if (s.finalbody.empty()) return;
+    Flow fin = exec_block(s.finalbody, f);
+    if (fin != Flow::Normal) flow = fin;  // a return/break in finally wins
+  };
+  std::optional<ScriptError> pending;
+  try {
+    try {
+      flow = exec_block(s.body, f);
+    } catch (const ScriptError&) {
+      throw;
+    } catch (const std::exception& e) {
+      // libtorch errors become script exceptions here so `except
+      // RuntimeError` sees them exactly as Python code sees PyTorch's.
+      throw translate_torch_error(e);
+    }
+  } catch (ScriptError& e) {
+    const ExceptHandler* handler = nullptr;
+    for (const auto& h : s.handlers) {
+      if (!h.type || exception_matches(*this, eval(*h.type, f), *e.exception())) {
+        handler = &h;
+        break;
+      }
+    }
+    if (!handler) {
+      pending = std::move(e);
+    } else {
+      auto saved = f.handling;
+      f.handling = e.exception();
+      try {
+        if (!handler->name.empty()) store_slot(handler->slot, handler->name, Value(e.exception()), f);
+        flow = exec_block(handler->body, f);
+        if (!handler->name.empty()) delete_slot(handler->slot, handler->name, f);  // as Python does
+      } catch (ScriptError& inner) {
+        f.handling = saved;
+        if (!inner.exception()->context.is_object() && inner.exception() != e.exception())
+          inner.exception()->context = Value(e.exception());
+        pending = std::move(inner);
+      }
+      f.handling = saved;
+    }
+    if (pending) {
+      run_finally();
+      if (flow == Flow::Normal) throw *pending;
+      return flow;
+    }
+    run_finally();
+    return flow;
+  }
+  if (flow == Flow::Normal) flow = exec_block(s.orelse, f);
+  run_finally();
+  return flow;
+}
+
+Interpreter::Flow Interpreter::exec_with(const With& s, Frame& f) {
+  // Nested items behave as nested with statements.
+  std::vector<ContextManager*> entered;
+  std::vector<Value> keep;
+  Flow flow = Flow::Normal;
+  auto exit_all = [&](const ScriptError* err) {
+    bool swallowed = false;
+    for (auto it = entered.rbegin(); it != entered.rend(); ++it)
+      swallowed = (*it)->exit(*this, swallowed ? nullptr : err) || swallowed;
+    entered.clear();
+    return swallowed;
+  };
+  try {
+    for (const auto& item : s.items) {
+      Value cm = eval(*item.context, f);
+      f.current = item.context->span;
+      auto* mgr = dynamic_cast<ContextManager*>(cm.object_ptr());
+      if (!mgr)
+        raise_type_error(fmt::format("'{}' object does not support the context manager protocol", type_name(cm)));
+      keep.push_back(cm);
+      Value entered_value = mgr->enter(*this);
+      entered.push_back(mgr);
+      if (item.target) assign(*item.target, entered_value, f);
+    }
+    flow = exec_block(s.body, f);
+  } catch (ScriptError& e) {
+    if (!exit_all(&e)) throw;
+    return Flow::Normal;
+  } catch (const std::exception& e) {
+    ScriptError se = translate_torch_error(e);
+    if (!exit_all(&se)) throw se;
+    return Flow::Normal;
+  }
+  exit_all(nullptr);
+  return flow;
+}
+
+void Interpreter::exec_import(const Stmt& s, Frame& f) {
+  if (s.kind == StmtKind::Import) {
+    for (const auto& a : static_cast<const Import&>(s).names) {
+      f.current = a.span;
+      Value mod = import_module(a.name);
+      if (a.asname.empty()) mod = import_module(a.name.substr(0, a.name.find('.')));
+      store_slot(a.slot, a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname, mod, f);
+    }
+    return;
+  }
+  const auto& from = static_cast<const ImportFrom&>(s);
+  f.current = s.span;
+  Value mod = import_module(from.module);
+  for (const auto& a : from.names) {
+    f.current = a.span;
+    if (a.name == "*") {
+      for (const auto& name : attr_names(*this, mod))
+        if (!name.empty() && name[0] != '_')
+          if (auto v = try_get_attr(*this, mod, name)) set_global(name, *v);
+      continue;
+    }
+    std::optional<Value> v = try_get_attr(*this, mod, a.name);
+    if (!v) {
+      // `from torch import nn` where nn is a submodule not yet imported
+      try {
+        v = import_module(from.module + "." + a.name);
+      } catch (const ScriptError&) {
+        raise(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}'", a.name, from.module));
+      }
+    }
+    store_slot(a.slot, a.asname.empty() ? a.name : a.asname, *v, f);
+  }
+}
+
+}  // namespace backstep::rt

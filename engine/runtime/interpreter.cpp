@@ -1,0 +1,330 @@
+#include "engine/runtime/interpreter.h"
+
+#include "engine/lang/parser.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/module.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/runtime/script_function.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace backstep::rt {
+
+namespace {
+class UnboundMarker : public Object {
+ public:
+  UnboundMarker() : Object(ObjKind::Other) {}
+  const TypeObject& type() const override { return *types().object; }
+  std::string repr(Interpreter&) const override { return "<unbound>"; }
+};
+constexpr int kRecursionLimit = 1000;
+}  // namespace
+
+const Value& unbound() {
+  static const Value* v = new Value(std::make_shared<UnboundMarker>());
+  return *v;
+}
+
+void install_modules(Interpreter& in);  // modules.cpp
+
+Interpreter::Interpreter(OutputSink& sink) : sink_(&sink) {
+  install_builtins(*this);
+  install_modules(*this);
+}
+
+Interpreter::~Interpreter() = default;
+
+// --- globals, builtins, modules --------------------------------------------
+
+std::optional<Value> Interpreter::global(std::string_view name) const {
+  const uint32_t* slot = global_slots_.find(name);
+  if (!slot || *slot >= globals_.size() || is_unbound(globals_[*slot])) return std::nullopt;
+  return globals_[*slot];
+}
+
+void Interpreter::set_global(std::string_view name, Value v) {
+  uint32_t slot = global_slots_.intern(name);
+  if (slot >= globals_.size()) globals_.resize(global_slots_.size(), unbound());
+  globals_[slot] = std::move(v);
+}
+
+std::vector<std::string> Interpreter::global_names() const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < globals_.size(); ++i)
+    if (!is_unbound(globals_[i])) out.push_back(global_slots_.name(static_cast<uint32_t>(i)));
+  return out;
+}
+
+const Value* Interpreter::builtin(std::string_view name) const {
+  auto it = builtins_.find(std::string(name));
+  return it == builtins_.end() ? nullptr : &it->second;
+}
+
+void Interpreter::set_builtin(std::string name, Value v) { builtins_[std::move(name)] = std::move(v); }
+
+std::vector<std::string> Interpreter::builtin_names() const {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : builtins_) out.push_back(k);
+  return out;
+}
+
+void Interpreter::register_module(std::string dotted_name, ModuleFactory factory) {
+  module_factories_[std::move(dotted_name)] = std::move(factory);
+}
+
+Value Interpreter::import_module(const std::string& dotted_name) {
+  auto cached = modules_.find(dotted_name);
+  if (cached != modules_.end()) return cached->second;
+  auto it = module_factories_.find(dotted_name);
+  if (it == module_factories_.end()) {
+    std::string note = dotted_name == "numpy" || dotted_name.rfind("numpy.", 0) == 0
+                           ? " (backstep runs torch programs; numpy is not available)"
+                           : "";
+    raise(*exc_types().module_not_found_error, fmt::format("No module named '{}'{}", dotted_name, note));
+  }
+  // Importing a submodule imports its parents first and binds it on them,
+  // so `import torch.nn.functional` makes `torch.nn.functional` reachable.
+  size_t dot = dotted_name.rfind('.');
+  Value parent = dot == std::string::npos ? Value() : import_module(dotted_name.substr(0, dot));
+  Value mod = it->second(*this);
+  modules_[dotted_name] = mod;
+  if (!parent.is_none()) set_attr(*this, parent, dotted_name.substr(dot + 1), mod);
+  return mod;
+}
+
+// --- running ------------------------------------------------------------------
+
+void Interpreter::raise_interrupt() {
+  clear_interrupt();
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().keyboard_interrupt, std::vector<Value>{}));
+}
+
+std::optional<lang::Diagnostic> Interpreter::check_syntax(const std::string& text) {
+  uint32_t file = lang::SourceRegistry::instance().add("<stdin>", text);
+  auto m = lang::parse_module(file);
+  if (!m.ok()) return m.error();
+  return std::nullopt;
+}
+
+Interpreter::Outcome Interpreter::run_source(const std::string& name, std::string text, Mode mode) {
+  Outcome outcome;
+  uint32_t file = lang::SourceRegistry::instance().add(name, std::move(text));
+  auto parsed = lang::parse_module(file);
+  if (!parsed.ok()) {
+    outcome.syntax_error = parsed.error();
+    return outcome;
+  }
+  auto resolved = lang::resolve(*parsed.value(), global_slots_);
+  if (!resolved.ok()) {
+    outcome.syntax_error = resolved.error();
+    return outcome;
+  }
+  globals_.resize(global_slots_.size(), unbound());
+  modules_code_.push_back(std::move(parsed.value()));
+  try {
+    run_module(*modules_code_.back(), mode);
+  } catch (ScriptError& e) {
+    outcome.error = std::move(e);
+  }
+  return outcome;
+}
+
+Interpreter::Outcome Interpreter::run_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    Outcome o;
+    std::string why = std::strerror(errno);
+    o.error = ScriptError(std::make_shared<ExceptionObject>(
+        *exc_types().file_not_found_error,
+        std::vector<Value>{make_str(fmt::format("[Errno {}] {}: '{}'", errno, why, path))}));
+    return o;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return run_source(path, ss.str(), Mode::File);
+}
+
+void Interpreter::run_module(const lang::Module& m, Mode mode) {
+  Frame f;
+  f.function = "<module>";
+  Frame* saved_frame = frame_;
+  Frame* saved_echo = echo_frame_;
+  frame_ = &f;
+  echo_frame_ = mode == Mode::Shell ? &f : nullptr;
+  try {
+    exec_block(m.body, f);
+  } catch (ScriptError& e) {
+    e.add_frame(TraceFrame{f.current, std::string(f.function)});
+    frame_ = saved_frame;
+    echo_frame_ = saved_echo;
+    throw;
+  } catch (const std::exception& e) {
+    ScriptError se = translate_torch_error(e);
+    se.add_frame(TraceFrame{f.current, std::string(f.function)});
+    frame_ = saved_frame;
+    echo_frame_ = saved_echo;
+    throw se;
+  }
+  frame_ = saved_frame;
+  echo_frame_ = saved_echo;
+}
+
+std::vector<TraceFrame> Interpreter::stack() const {
+  std::vector<TraceFrame> out;
+  for (Frame* f = frame_; f; f = f->parent) out.push_back(TraceFrame{f->current, std::string(f->function)});
+  return {out.rbegin(), out.rend()};
+}
+
+// --- calls ------------------------------------------------------------------
+
+Value Interpreter::call(const Value& callee, Args& args) { return rt::call(*this, callee, args); }
+
+namespace {
+
+// Binds call arguments to parameter slots with Python's rules and messages.
+void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame& f) {
+  const auto& params = fn.code->params;
+  const std::string& name = fn.code->name;
+  size_t n_positional = 0;
+  int varargs = -1, kwargs = -1;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i].kind == lang::Param::Kind::Positional) ++n_positional;
+    if (params[i].kind == lang::Param::Kind::VarArgs) varargs = static_cast<int>(i);
+    if (params[i].kind == lang::Param::Kind::KwArgs) kwargs = static_cast<int>(i);
+  }
+  size_t given = args.pos.size();
+  if (given > n_positional && varargs < 0) {
+    size_t required = 0;
+    for (size_t i = 0; i < n_positional; ++i) required += is_unbound(fn.defaults[i]);
+    std::string takes = required == n_positional ? std::to_string(n_positional)
+                                                  : fmt::format("from {} to {}", required, n_positional);
+    raise_type_error(fmt::format("{}() takes {} positional argument{} but {} {} given", name, takes,
+                                 n_positional == 1 ? "" : "s", given, given == 1 ? "was" : "were"));
+  }
+  for (size_t i = 0; i < std::min(given, n_positional); ++i) f.locals[i] = std::move(args.pos[i]);
+  if (varargs >= 0) {
+    std::vector<Value> rest;
+    for (size_t i = n_positional; i < given; ++i) rest.push_back(std::move(args.pos[i]));
+    f.locals[static_cast<size_t>(varargs)] = make_tuple(std::move(rest));
+  }
+  std::shared_ptr<DictObject> extra = kwargs >= 0 ? std::make_shared<DictObject>() : nullptr;
+  for (auto& kw : args.kw) {
+    size_t i = 0;
+    for (; i < params.size(); ++i)
+      if (params[i].name == kw.name && (params[i].kind == lang::Param::Kind::Positional ||
+                                        params[i].kind == lang::Param::Kind::KwOnly))
+        break;
+    if (i == params.size()) {
+      if (!extra) raise_type_error(fmt::format("{}() got an unexpected keyword argument '{}'", name, kw.name));
+      extra->set(make_str(kw.name), std::move(kw.value));
+      continue;
+    }
+    if (!is_unbound(f.locals[i]))
+      raise_type_error(fmt::format("{}() got multiple values for argument '{}'", name, kw.name));
+    f.locals[i] = std::move(kw.value);
+  }
+  if (kwargs >= 0) f.locals[static_cast<size_t>(kwargs)] = Value(extra);
+  std::vector<std::string> missing_pos, missing_kw;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!is_unbound(f.locals[i]) || (int)i == varargs || (int)i == kwargs) continue;
+    if (!is_unbound(fn.defaults[i])) {
+      f.locals[i] = fn.defaults[i];
+      continue;
+    }
+    (params[i].kind == lang::Param::Kind::KwOnly ? missing_kw : missing_pos).push_back("'" + params[i].name + "'");
+  }
+  for (auto* missing : {&missing_pos, &missing_kw}) {
+    if (missing->empty()) continue;
+    std::string list;
+    for (size_t i = 0; i < missing->size(); ++i) {
+      if (i) list += missing->size() == 2 ? " and " : (i + 1 == missing->size() ? ", and " : ", ");
+      list += (*missing)[i];
+    }
+    raise_type_error(fmt::format("{}() missing {} required {} argument{}: {}", name, missing->size(),
+                                 missing == &missing_pos ? "positional" : "keyword-only",
+                                 missing->size() == 1 ? "" : "s", list));
+  }
+  (void)in;
+}
+
+}  // namespace
+
+Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
+  const lang::FunctionCode& code = *fn.code;
+  if (depth_ >= kRecursionLimit) raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
+  Frame f;
+  f.scope = &code.scope;
+  f.function = code.name;
+  f.parent = frame_;
+  f.current = code.span;
+  f.locals.assign(code.scope.local_names.size(), unbound());
+  bind_arguments(*this, fn, args, f);
+  for (size_t i = 0; i < code.scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());
+  for (const auto& c : fn.free_cells) f.cells.push_back(c);
+  for (size_t i = 0; i < code.scope.param_cells.size(); ++i) {
+    int32_t cell = code.scope.param_cells[i];
+    if (cell < 0) continue;
+    f.cells[static_cast<size_t>(cell)]->value = f.locals[i];
+    f.cells[static_cast<size_t>(cell)]->bound = true;
+  }
+  Frame* saved = frame_;
+  frame_ = &f;
+  ++depth_;
+  try {
+    if (code.lambda_body) {
+      f.current = code.lambda_body->span;
+      f.return_value = eval(*code.lambda_body, f);
+    } else {
+      exec_block(code.body, f);
+    }
+  } catch (ScriptError& e) {
+    --depth_;
+    frame_ = saved;
+    e.add_frame(TraceFrame{f.current, std::string(f.function)});
+    throw;
+  } catch (const std::exception& e) {
+    --depth_;
+    frame_ = saved;
+    ScriptError se = translate_torch_error(e);
+    se.add_frame(TraceFrame{f.current, std::string(f.function)});
+    throw se;
+  }
+  --depth_;
+  frame_ = saved;
+  return std::move(f.return_value);
+}
+
+// --- reporting -------------------------------------------------------------
+
+std::string Interpreter::format_error(const ScriptError& e) {
+  std::string out;
+  auto frames = e.traceback();
+  if (!frames.empty()) {
+    out += "Traceback (most recent call last):\n";
+    for (const auto& fr : frames) {
+      out += fmt::format("  File \"{}\", line {}, col {}, in {}\n", lang::file_name_of(fr.span), fr.span.line,
+                         fr.span.col, fr.function);
+      out += lang::format_caret(fr.span, 4);
+    }
+  }
+  std::string msg;
+  try {
+    msg = e.exception()->str(*this);
+  } catch (...) {
+    msg = e.message();
+  }
+  out += e.type().name() + (msg.empty() ? "" : ": " + msg) + "\n";
+  return out;
+}
+
+void Interpreter::report(const Outcome& outcome) {
+  if (outcome.syntax_error) sink_->err(lang::format_diagnostic(*outcome.syntax_error));
+  if (outcome.error) sink_->err(format_error(*outcome.error));
+}
+
+}  // namespace backstep::rt

@@ -1,0 +1,191 @@
+// The tree-walking interpreter.
+//
+// One Interpreter is one session: its globals, its modules, its output. It
+// runs on one thread, the interpreter thread; code that runs elsewhere (the
+// autograd engine's worker, a signal handler) talks to it only through the
+// thread-safe entry points marked below.
+#pragma once
+
+#include "engine/lang/ast.h"
+#include "engine/lang/diagnostic.h"
+#include "engine/lang/resolver.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/objects.h"
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <optional>
+#include <typeindex>
+
+namespace backstep::rt {
+
+// Where the program's output goes. The shell, batch mode and tests each
+// provide one; the engine never writes to the terminal itself.
+class OutputSink {
+ public:
+  virtual ~OutputSink() = default;
+  virtual void out(std::string_view text) = 0;
+  virtual void err(std::string_view text) = 0;
+};
+
+// Observes execution, for the debugger: statement boundaries and
+// breakpoint() calls. Default: nothing.
+class ExecutionObserver {
+ public:
+  virtual ~ExecutionObserver() = default;
+  virtual void on_breakpoint(Interpreter& in, const lang::Span& where) { (void)in, (void)where; }
+};
+
+// One activation of a script function (or the module level).
+struct Frame {
+  const lang::ScopeInfo* scope = nullptr;  // null at module level
+  c10::SmallVector<Value, 8> locals;
+  c10::SmallVector<std::shared_ptr<CellObject>, 2> cells;  // own cells, then free ones
+  std::string_view function;  // "<module>", "f", "<lambda>", "<listcomp>"
+  const lang::Stmt* statement = nullptr;  // the statement being executed
+  Frame* parent = nullptr;
+  Value return_value;
+  // The exception being handled by an enclosing `except` (for bare `raise`
+  // and for exception chaining).
+  std::shared_ptr<ExceptionObject> handling;
+
+  // The operation being executed in this frame (a call, an operator, a
+  // subscript): its line is what a traceback shows for the frame, its
+  // columns get the carets, and autograd records it as a node's origin.
+  lang::Span current;
+};
+
+// A marker stored in variable slots that are declared but not yet assigned.
+const Value& unbound();
+inline bool is_unbound(const Value& v) { return v.object_ptr() == unbound().object_ptr(); }
+
+class Interpreter {
+ public:
+  explicit Interpreter(OutputSink& sink);
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  // --- running code ------------------------------------------------------
+  enum class Mode {
+    File,   // a program: expression statements are evaluated silently
+    Shell,  // an interactive input: expression values are echoed (sys.displayhook)
+  };
+  // The outcome of running a source. A syntax error and a runtime error are
+  // reported here, as values; nothing is printed.
+  struct Outcome {
+    std::optional<lang::Diagnostic> syntax_error;
+    std::optional<ScriptError> error;
+    bool ok() const { return !syntax_error && !error; }
+  };
+  Outcome run_source(const std::string& name, std::string text, Mode mode);
+  Outcome run_file(const std::string& path);  // a missing file is an OSError-like outcome
+
+  // Parses without running (the shell asks whether input is complete).
+  std::optional<lang::Diagnostic> check_syntax(const std::string& text);
+
+  // Prints an error as Python does: traceback with carets, then the last
+  // line "TypeError: message". Goes to the sink's err().
+  std::string format_error(const ScriptError& e);
+  void report(const Outcome& outcome);
+
+  // --- state -------------------------------------------------------------
+  OutputSink& sink() { return *sink_; }
+  void set_sink(OutputSink& sink) { sink_ = &sink; }
+  std::optional<Value> global(std::string_view name) const;
+  void set_global(std::string_view name, Value v);
+  std::vector<std::string> global_names() const;  // bound ones, for completion
+  const Value* builtin(std::string_view name) const;
+  void set_builtin(std::string name, Value v);
+  std::vector<std::string> builtin_names() const;
+
+  // Native modules for `import`: created on first import and cached.
+  using ModuleFactory = std::function<Value(Interpreter&)>;
+  void register_module(std::string dotted_name, ModuleFactory factory);
+  Value import_module(const std::string& dotted_name);  // raises ModuleNotFoundError
+
+  ExecutionObserver* observer() const { return observer_; }
+  void set_observer(ExecutionObserver* o) { observer_ = o; }
+
+  // Per-session state owned by other layers (the torch API's tensor names,
+  // the debugger), keyed by type. Created on first use.
+  template <class T>
+  T& state() {
+    auto& slot = states_[std::type_index(typeid(T))];
+    if (!slot) slot = std::shared_ptr<void>(new T(), [](void* p) { delete static_cast<T*>(p); });
+    return *static_cast<T*>(slot.get());
+  }
+
+  // --- calling -----------------------------------------------------------
+  Value call(const Value& callee, Args& args);
+  Value call(const Value& callee, std::initializer_list<Value> args) {
+    Args a(args);
+    return call(callee, a);
+  }
+
+  // --- frames ------------------------------------------------------------
+  Frame* current_frame() const { return frame_; }
+  // The script call stack, outermost first (for :where and warnings).
+  std::vector<TraceFrame> stack() const;
+  // The span being executed in the innermost frame (autograd uses it to
+  // record which line created each node).
+  lang::Span current_span() const { return frame_ ? frame_->current : lang::Span{}; }
+
+  // --- interruption (thread-safe) -----------------------------------------
+  // Called from a SIGINT handler or another thread: the interpreter raises
+  // KeyboardInterrupt at the next statement, loop iteration or call.
+  void request_interrupt() { interrupt_.store(true, std::memory_order_relaxed); }
+  void check_interrupt() {
+    if (interrupt_.load(std::memory_order_relaxed)) raise_interrupt();
+  }
+  void clear_interrupt() { interrupt_.store(false, std::memory_order_relaxed); }
+
+  // --- used by the evaluator (eval_expr.cpp, exec_stmt.cpp) ---------------
+  enum class Flow : uint8_t { Normal, Break, Continue, Return };
+  Value eval(const lang::Expr& e, Frame& f);
+  Flow exec(const lang::Stmt& s, Frame& f);
+  Flow exec_block(const lang::StmtList& body, Frame& f);
+  void assign(const lang::Expr& target, const Value& v, Frame& f);
+  Value call_function(class ScriptFunction& fn, Args& args);
+  int depth() const { return depth_; }
+
+ private:
+  friend class Evaluator;
+  [[noreturn]] void raise_interrupt();
+  Value load_name(const lang::Name& n, Frame& f);
+  void store_slot(const lang::NameSlot& slot, const std::string& name, const Value& v, Frame& f);
+  void delete_slot(const lang::NameSlot& slot, const std::string& name, Frame& f);
+  Value eval_call(const lang::Call& c, Frame& f);
+  void collect_args(const lang::Call& c, Frame& f, Args& args);
+  Value eval_comprehension(const lang::Comprehension& c, Frame& f);
+  Value eval_fstring(const lang::FString& s, Frame& f);
+  Value make_function(const std::shared_ptr<lang::FunctionCode>& code, Frame& f);
+  Flow exec_for(const lang::For& s, Frame& f);
+  Flow exec_try(const lang::Try& s, Frame& f);
+  Flow exec_with(const lang::With& s, Frame& f);
+  void exec_import(const lang::Stmt& s, Frame& f);
+  [[noreturn]] void exec_raise(const lang::Raise& s, Frame& f);
+  void run_module(const lang::Module& m, Mode mode);
+
+  OutputSink* sink_;
+  ExecutionObserver* observer_ = nullptr;
+  lang::GlobalNames global_slots_;
+  std::vector<Value> globals_;
+  std::unordered_map<std::string, Value> builtins_;
+  std::map<std::string, ModuleFactory> module_factories_;
+  std::map<std::string, Value> modules_;
+  std::unordered_map<std::type_index, std::shared_ptr<void>> states_;
+  // Parsed modules stay alive for the session: functions, nodes' source
+  // spans and call-site caches point into them.
+  std::vector<std::unique_ptr<lang::Module>> modules_code_;
+  Frame* frame_ = nullptr;
+  Frame* echo_frame_ = nullptr;  // the shell input's module frame: its expression values are echoed
+  int depth_ = 0;
+  std::atomic<bool> interrupt_{false};
+};
+
+// Installs the builtin functions (print, len, range, ...) into `in`.
+void install_builtins(Interpreter& in);
+
+}  // namespace backstep::rt

@@ -1,0 +1,45 @@
+#include "engine/runtime/module.h"
+
+#include "engine/runtime/function.h"
+
+#include <fmt/format.h>
+
+namespace backstep::rt {
+
+std::string ModuleObject::repr(Interpreter&) const { return "<module '" + name_ + "' (built-in)>"; }
+
+std::optional<Value> ModuleObject::get_attr(Interpreter& in, std::string_view name) {
+  auto it = attrs_.find(name);
+  if (it != attrs_.end()) return it->second;
+  if (name == "__name__") return make_str(name_);
+  if (!fallback_) return std::nullopt;
+  auto v = fallback_(in, name);
+  if (v) attrs_.emplace(std::string(name), *v);  // later lookups are a map hit
+  return v;
+}
+
+bool ModuleObject::set_attr(Interpreter&, std::string_view name, const Value& v) {
+  attrs_[std::string(name)] = v;
+  return true;
+}
+
+std::string ModuleObject::attr_error_message(std::string_view name) const {
+  return fmt::format("module '{}' has no attribute '{}'", name_, name);
+}
+
+std::vector<std::string> ModuleObject::attr_names() const {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : attrs_) out.push_back(k);
+  if (fallback_names_)
+    for (auto& n : fallback_names_()) out.push_back(std::move(n));
+  return out;
+}
+
+void ModuleObject::def(std::string name, std::function<Value(Interpreter&, Args&)> fn) {
+  std::string n = name;
+  attrs_[std::move(name)] = make_builtin(std::move(n), std::move(fn));
+}
+
+std::shared_ptr<ModuleObject> make_module(std::string name) { return std::make_shared<ModuleObject>(std::move(name)); }
+
+}  // namespace backstep::rt

@@ -1,0 +1,17 @@
+// The native modules a program can import.
+#include "engine/runtime/interpreter.h"
+
+namespace backstep::api {
+void install_torch_modules(rt::Interpreter& in);  // engine/api/torch_module.cpp
+}
+
+namespace backstep::rt {
+
+Value make_math_module(Interpreter& in);
+
+void install_modules(Interpreter& in) {
+  in.register_module("math", make_math_module);
+  api::install_torch_modules(in);
+}
+
+}  // namespace backstep::rt

@@ -1,0 +1,297 @@
+// Methods of str.
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/runtime/str_format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace backstep::rt {
+namespace {
+
+const std::string& str_arg(const Args& a, size_t i, const char* fn) {
+  if (i >= a.pos.size()) raise_type_error(fmt::format("{}() takes at least {} argument", fn, i + 1));
+  auto* s = a.pos[i].as<StrObject>();
+  if (!s) raise_type_error(fmt::format("must be str, not {}", type_name(a.pos[i])));
+  return s->value;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+std::string strip_chars(const std::string& s, const Args& a, bool left, bool right) {
+  auto strip_it = [&](auto pred) {
+    size_t b = 0, e = s.size();
+    if (left) while (b < e && pred(s[b])) ++b;
+    if (right) while (e > b && pred(s[e - 1])) --e;
+    return s.substr(b, e - b);
+  };
+  if (a.pos.empty() || a.pos[0].is_none()) return strip_it(is_space);
+  const std::string& chars = str_arg(a, 0, "strip");
+  return strip_it([&](char c) { return chars.find(c) != std::string::npos; });
+}
+
+Value split(Interpreter&, StrObject& self, Args& a, bool from_right) {
+  const std::string& s = self.value;
+  const Value* sep_v = arg_or_kw(a, 0, "sep");
+  const Value* max_v = arg_or_kw(a, 1, "maxsplit");
+  int64_t maxsplit = max_v ? max_v->to_int() : -1;
+  std::vector<std::string> parts;
+  if (!sep_v || sep_v->is_none()) {
+    // Whitespace split: runs of whitespace separate, no empty strings.
+    std::vector<std::pair<size_t, size_t>> words;
+    for (size_t i = 0; i < s.size();) {
+      while (i < s.size() && is_space(s[i])) ++i;
+      size_t b = i;
+      while (i < s.size() && !is_space(s[i])) ++i;
+      if (i > b) words.emplace_back(b, i);
+    }
+    if (maxsplit >= 0 && static_cast<int64_t>(words.size()) > maxsplit + 1) {
+      if (!from_right) {
+        for (int64_t k = 0; k < maxsplit; ++k) parts.push_back(s.substr(words[k].first, words[k].second - words[k].first));
+        size_t rest = words[static_cast<size_t>(maxsplit)].first;
+        size_t end = s.find_last_not_of(" \t\n\r\f\v");
+        parts.push_back(s.substr(rest, end + 1 - rest));
+      } else {
+        size_t keep = words.size() - static_cast<size_t>(maxsplit);
+        size_t begin = s.find_first_not_of(" \t\n\r\f\v");
+        parts.push_back(s.substr(begin, words[keep - 1].second - begin));
+        for (size_t k = keep; k < words.size(); ++k) parts.push_back(s.substr(words[k].first, words[k].second - words[k].first));
+      }
+    } else {
+      for (auto& [b, e] : words) parts.push_back(s.substr(b, e - b));
+    }
+  } else {
+    auto* sep_s = sep_v->as<StrObject>();
+    if (!sep_s) raise_type_error(fmt::format("must be str or None, not {}", type_name(*sep_v)));
+    const std::string& sep = sep_s->value;
+    if (sep.empty()) raise_value_error("empty separator");
+    if (!from_right) {
+      size_t pos = 0;
+      int64_t n = 0;
+      while (true) {
+        size_t hit = (maxsplit < 0 || n < maxsplit) ? s.find(sep, pos) : std::string::npos;
+        if (hit == std::string::npos) {
+          parts.push_back(s.substr(pos));
+          break;
+        }
+        parts.push_back(s.substr(pos, hit - pos));
+        pos = hit + sep.size();
+        ++n;
+      }
+    } else {
+      size_t end = s.size();
+      int64_t n = 0;
+      while (true) {
+        size_t hit = (maxsplit < 0 || n < maxsplit) && end >= sep.size() ? s.rfind(sep, end - sep.size()) : std::string::npos;
+        if (hit == std::string::npos) {
+          parts.push_back(s.substr(0, end));
+          break;
+        }
+        parts.push_back(s.substr(hit + sep.size(), end - hit - sep.size()));
+        end = hit;
+        ++n;
+      }
+      std::reverse(parts.begin(), parts.end());
+    }
+  }
+  std::vector<Value> out;
+  for (auto& p : parts) out.push_back(make_str(std::move(p)));
+  return make_list(std::move(out));
+}
+
+Value pad(StrObject& self, Args& a, char how) {
+  int64_t width = a.pos.empty() ? 0 : a.pos[0].to_int();
+  std::string fill = a.pos.size() > 1 ? str_arg(a, 1, "pad") : " ";
+  int64_t len = 0;
+  for (unsigned char c : self.value) len += (c & 0xC0) != 0x80;
+  if (width <= len) return make_str(self.value);
+  int64_t total = width - len, left = how == '<' ? 0 : how == '>' ? total : total / 2 + (total & width & 1);
+  std::string out;
+  for (int64_t i = 0; i < left; ++i) out += fill;
+  out += self.value;
+  for (int64_t i = 0; i < total - left; ++i) out += fill;
+  return make_str(out);
+}
+
+template <class F>
+Value test_chars(const std::string& s, F pred) {
+  if (s.empty()) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return pred(static_cast<unsigned char>(c)); });
+}
+
+std::string map_case(const std::string& s, int (*f)(int)) {
+  std::string out = s;
+  for (auto& c : out) c = static_cast<char>(f(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const MethodTable<StrObject>& str_methods() {
+  static const MethodTable<StrObject> table{
+      {"join", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         expect_args(a, "join", 1, 1);
+         std::string out;
+         bool first = true;
+         for_each(in, a.pos[0], [&](const Value& v) {
+           auto* s = v.as<StrObject>();
+           if (!s) raise_type_error(fmt::format("sequence item {}: expected str instance, {} found", 0, type_name(v)));
+           if (!first) out += self.value;
+           first = false;
+           out += s->value;
+           return true;
+         });
+         return make_str(out);
+       }},
+      {"format", [](Interpreter& in, StrObject& self, Args& a) -> Value { return make_str(str_dot_format(in, self.value, a)); }},
+      {"split", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, false); }},
+      {"rsplit", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, true); }},
+      {"splitlines", [](Interpreter&, StrObject& self, Args&) -> Value {
+         std::vector<Value> out;
+         size_t b = 0;
+         for (size_t i = 0; i < self.value.size(); ++i)
+           if (self.value[i] == '\n') {
+             out.push_back(make_str(self.value.substr(b, i - b)));
+             b = i + 1;
+           }
+         if (b < self.value.size()) out.push_back(make_str(self.value.substr(b)));
+         return make_list(std::move(out));
+       }},
+      {"strip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, true)); }},
+      {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},
+      {"rstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, false, true)); }},
+      {"startswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         expect_args(a, "startswith", 1, 1);
+         if (auto* t = a.pos[0].as<TupleObject>()) {
+           for (const auto& p : t->items)
+             if (self.value.rfind(str(in, p), 0) == 0) return true;
+           return false;
+         }
+         return self.value.rfind(str_arg(a, 0, "startswith"), 0) == 0;
+       }},
+      {"endswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         expect_args(a, "endswith", 1, 1);
+         auto ends = [&](const std::string& suffix) {
+           return suffix.size() <= self.value.size() &&
+                  self.value.compare(self.value.size() - suffix.size(), suffix.size(), suffix) == 0;
+         };
+         if (auto* t = a.pos[0].as<TupleObject>()) {
+           for (const auto& p : t->items)
+             if (ends(str(in, p))) return true;
+           return false;
+         }
+         return ends(str_arg(a, 0, "endswith"));
+       }},
+      {"replace", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         expect_args(a, "replace", 2, 3);
+         const std::string& from = str_arg(a, 0, "replace");
+         const std::string& to = str_arg(a, 1, "replace");
+         int64_t count = a.pos.size() > 2 ? a.pos[2].to_int() : -1;
+         std::string out;
+         size_t pos = 0;
+         for (int64_t n = 0; count < 0 || n < count; ++n) {
+           size_t hit = from.empty() ? (pos <= self.value.size() ? pos : std::string::npos) : self.value.find(from, pos);
+           if (hit == std::string::npos) break;
+           out += self.value.substr(pos, hit - pos) + to;
+           if (from.empty()) {
+             if (hit < self.value.size()) out += self.value[hit];
+             pos = hit + 1;
+           } else {
+             pos = hit + from.size();
+           }
+         }
+         if (pos <= self.value.size()) out += self.value.substr(pos);
+         return make_str(out);
+       }},
+      {"upper", [](Interpreter&, StrObject& self, Args&) { return make_str(map_case(self.value, ::toupper)); }},
+      {"lower", [](Interpreter&, StrObject& self, Args&) { return make_str(map_case(self.value, ::tolower)); }},
+      {"capitalize", [](Interpreter&, StrObject& self, Args&) {
+         std::string s = map_case(self.value, ::tolower);
+         if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+         return make_str(s);
+       }},
+      {"title", [](Interpreter&, StrObject& self, Args&) {
+         std::string s = self.value;
+         bool start = true;
+         for (auto& c : s) {
+           c = static_cast<char>(start ? std::toupper(static_cast<unsigned char>(c)) : std::tolower(static_cast<unsigned char>(c)));
+           start = !std::isalpha(static_cast<unsigned char>(c));
+         }
+         return make_str(s);
+       }},
+      {"find", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         size_t p = self.value.find(str_arg(a, 0, "find"));
+         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+       }},
+      {"rfind", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         size_t p = self.value.rfind(str_arg(a, 0, "rfind"));
+         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+       }},
+      {"index", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         size_t p = self.value.find(str_arg(a, 0, "index"));
+         if (p == std::string::npos) raise_value_error("substring not found");
+         return static_cast<int64_t>(p);
+       }},
+      {"count", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         const std::string& sub = str_arg(a, 0, "count");
+         if (sub.empty()) return static_cast<int64_t>(self.value.size() + 1);
+         int64_t n = 0;
+         for (size_t p = self.value.find(sub); p != std::string::npos; p = self.value.find(sub, p + sub.size())) ++n;
+         return n;
+       }},
+      {"isdigit", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
+      {"isnumeric", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
+      {"isalpha", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isalpha); }},
+      {"isalnum", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isalnum); }},
+      {"isspace", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isspace); }},
+      {"isupper", [](Interpreter&, StrObject& self, Args&) -> Value {
+         bool any = std::any_of(self.value.begin(), self.value.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+         return any && std::none_of(self.value.begin(), self.value.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+       }},
+      {"islower", [](Interpreter&, StrObject& self, Args&) -> Value {
+         bool any = std::any_of(self.value.begin(), self.value.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+         return any && std::none_of(self.value.begin(), self.value.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+       }},
+      {"ljust", [](Interpreter&, StrObject& self, Args& a) { return pad(self, a, '<'); }},
+      {"rjust", [](Interpreter&, StrObject& self, Args& a) { return pad(self, a, '>'); }},
+      {"center", [](Interpreter&, StrObject& self, Args& a) { return pad(self, a, '^'); }},
+      {"zfill", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         int64_t width = a.pos.empty() ? 0 : a.pos[0].to_int();
+         std::string s = self.value;
+         if (static_cast<int64_t>(s.size()) >= width) return make_str(s);
+         size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+         s.insert(sign, std::string(static_cast<size_t>(width) - s.size(), '0'));
+         return make_str(s);
+       }},
+      {"partition", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         const std::string& sep = str_arg(a, 0, "partition");
+         size_t p = self.value.find(sep);
+         if (p == std::string::npos) return make_tuple({make_str(self.value), make_str(""), make_str("")});
+         return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
+       }},
+      {"removeprefix", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         const std::string& p = str_arg(a, 0, "removeprefix");
+         return make_str(self.value.rfind(p, 0) == 0 ? self.value.substr(p.size()) : self.value);
+       }},
+      {"removesuffix", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         const std::string& p = str_arg(a, 0, "removesuffix");
+         bool ends = p.size() <= self.value.size() && self.value.compare(self.value.size() - p.size(), p.size(), p) == 0;
+         return make_str(ends && !p.empty() ? self.value.substr(0, self.value.size() - p.size()) : self.value);
+       }},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::optional<Value> StrObject::get_attr(Interpreter&, std::string_view name) { return str_methods().bind(*this, name, "str"); }
+std::vector<std::string> StrObject::attr_names() const { return str_methods().names(); }
+std::optional<Value> StrObject::call_method(Interpreter& in, std::string_view name, Args& args) {
+  auto m = str_methods().find(name);
+  if (!m) return std::nullopt;
+  return m(in, *this, args);
+}
+
+}  // namespace backstep::rt

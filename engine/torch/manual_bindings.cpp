@@ -1,0 +1,219 @@
+#include "engine/torch/manual_bindings.h"
+
+#include "engine/runtime/objects.h"
+
+#include <ATen/core/dispatch/Dispatcher.h>
+
+namespace backstep::torchb::detail {
+
+namespace {
+
+using rt::Value;
+
+// --- tensor metadata methods (no dispatcher operator behind them) -----------
+
+Value size_all(const at::Tensor& t, const c10::IValue*) { return rt::make_size(t.sizes()); }
+Value stride_all(const at::Tensor& t, const c10::IValue*) {
+  std::vector<Value> items;
+  for (int64_t s : t.strides()) items.emplace_back(s);
+  return rt::make_tuple(std::move(items));
+}
+Value dim(const at::Tensor& t, const c10::IValue*) { return Value(t.dim()); }
+Value numel(const at::Tensor& t, const c10::IValue*) { return Value(t.numel()); }
+Value element_size(const at::Tensor& t, const c10::IValue*) { return Value(int64_t(t.element_size())); }
+Value storage_offset(const at::Tensor& t, const c10::IValue*) { return Value(t.storage_offset()); }
+Value get_device(const at::Tensor& t, const c10::IValue*) { return Value(t.get_device()); }
+Value is_contiguous(const at::Tensor& t, const c10::IValue* a) {
+  return Value(t.is_contiguous(a[0].isNone() ? at::MemoryFormat::Contiguous : a[0].toMemoryFormat()));
+}
+
+using NativeFn = Value (*)(const at::Tensor&, const c10::IValue*);
+
+struct Manual {
+  const char* family;
+  char ns;               // 'M' Tensor method, 'F' torch function
+  const char* text;      // python_arg_parser signature
+  const char* overload;  // "to.dtype_layout"; nullptr for natives
+  const char* renames;   // Python name -> schema name
+  const char* implicit;  // "device=cpu": a value for a missing argument
+  NativeFn native;
+};
+
+#define CONVERT(name, dtype)                                                              \
+  {name, 'M', name "(*, MemoryFormat? memory_format=None)", "to.dtype", "", "dtype=" dtype, \
+   nullptr}
+
+// python_variable_methods.cpp's hand-written signatures, mapped onto the
+// aten overloads those bindings end up calling.
+const Manual kManual[] = {
+    {"to", 'M',
+     "to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, "
+     "MemoryFormat? memory_format=None)",
+     "to.dtype_layout", "", "", nullptr},
+    {"to", 'M',
+     "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? "
+     "memory_format=None)",
+     "to.dtype", "", "", nullptr},
+    {"to", 'M',
+     "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? "
+     "memory_format=None)",
+     "to.other", "tensor:other", "", nullptr},
+    {"cpu", 'M', "cpu(*, MemoryFormat? memory_format=None)", "to.dtype_layout", "", "device=cpu", nullptr},
+    {"cuda", 'M', "cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+     "to.dtype_layout", "", "device=cuda", nullptr},
+    CONVERT("double", "Double"), CONVERT("float", "Float"), CONVERT("half", "Half"),
+    CONVERT("bfloat16", "BFloat16"), CONVERT("int", "Int"), CONVERT("long", "Long"),
+    CONVERT("short", "Short"), CONVERT("char", "Char"), CONVERT("byte", "Byte"), CONVERT("bool", "Bool"),
+    {"copy_", 'M', "copy_(Tensor other, bool non_blocking=False)", "copy_", "other:src", "", nullptr},
+    {"size", 'M', "size()", nullptr, "", "", size_all},
+    {"size", 'M', "size(int64_t dim)", "size.int", "", "", nullptr},
+    {"size", 'M', "size(Dimname dim)", "size.Dimname", "", "", nullptr},
+    {"stride", 'M', "stride()", nullptr, "", "", stride_all},
+    {"stride", 'M', "stride(int64_t dim)", "stride.int", "", "", nullptr},
+    {"stride", 'M', "stride(Dimname dim)", "stride.Dimname", "", "", nullptr},
+    {"dim", 'M', "dim()", nullptr, "", "", dim},
+    {"ndimension", 'M', "ndimension()", nullptr, "", "", dim},
+    {"numel", 'M', "numel()", nullptr, "", "", numel},
+    {"numel", 'F', "numel(Tensor input)", nullptr, "", "", numel},
+    {"nelement", 'M', "nelement()", nullptr, "", "", numel},
+    {"element_size", 'M', "element_size()", nullptr, "", "", element_size},
+    {"storage_offset", 'M', "storage_offset()", nullptr, "", "", storage_offset},
+    {"get_device", 'M', "get_device()", nullptr, "", "", get_device},
+    {"get_device", 'F', "get_device(Tensor input)", nullptr, "", "", get_device},
+    {"is_contiguous", 'M', "is_contiguous(*, MemoryFormat memory_format=contiguous_format)", nullptr, "", "",
+     is_contiguous},
+};
+#undef CONVERT
+
+c10::ScalarType dtype_named(std::string_view n) {
+  using S = c10::ScalarType;
+  static const std::pair<const char*, S> names[] = {
+      {"Double", S::Double}, {"Float", S::Float}, {"Half", S::Half},   {"BFloat16", S::BFloat16},
+      {"Int", S::Int},       {"Long", S::Long},   {"Short", S::Short}, {"Char", S::Char},
+      {"Byte", S::Byte},     {"Bool", S::Bool}};
+  for (const auto& [name, t] : names)
+    if (n == name) return t;
+  throw std::runtime_error("unknown dtype in manual binding: " + std::string(n));
+}
+
+std::optional<c10::OperatorHandle> find_overload(std::string_view qualified) {
+  auto dot = qualified.find('.');
+  std::string name = "aten::" + std::string(qualified.substr(0, dot));
+  std::string overload = dot == std::string_view::npos ? "" : std::string(qualified.substr(dot + 1));
+  auto op = c10::Dispatcher::singleton().findSchema({name, overload});
+  if (!op) return std::nullopt;
+  return *op;
+}
+
+Signature manual_signature(const Manual& m) {
+  Signature sig = parse_signature(m.text);
+  sig.native = m.native;
+  if (m.overload) {
+    auto op = find_overload(m.overload);
+    if (!op) throw std::runtime_error(std::string("no operator aten::") + m.overload);
+    sig.base = bind_schema(sig, *op, m.ns == 'M', m.renames);
+  }
+  std::string_view imp = m.implicit;
+  if (!imp.empty() && sig.base) {
+    // A value for a schema argument the Python call left out (or None).
+    auto eq = imp.find('=');
+    std::string_view name = imp.substr(0, eq), value = imp.substr(eq + 1);
+    c10::IValue v = name == "device" ? c10::IValue(c10::Device(std::string(value)))
+                                     : c10::IValue(dtype_named(value));
+    const auto& args = sig.base->op.schema().arguments();
+    for (size_t i = 0; i < args.size(); ++i)
+      if (args[i].name() == name) sig.implicit_args.emplace_back(int(i), v);
+  }
+  return sig;
+}
+
+// tools/autograd/deprecated.yaml, with `Tensor self` where the Tensor goes;
+// each expands to a function form (self -> input) and a method form (self
+// bound). The second field is the aten overload called.
+const std::pair<const char*, const char*> kDeprecated[] = {
+    {"add(Tensor self, Scalar alpha, Tensor other, *, Tensor out=None)", "Tensor"},
+    {"add_(Tensor self, Scalar alpha, Tensor other)", "Tensor"},
+    {"sub(Tensor self, Scalar alpha, Tensor other, *, Tensor out=None)", "Tensor"},
+    {"sub_(Tensor self, Scalar alpha, Tensor other)", "Tensor"},
+    {"addbmm(Scalar beta, Tensor self, Scalar alpha, Tensor batch1, Tensor batch2, *, Tensor out=None)", ""},
+    {"addbmm(Scalar beta, Tensor self, Tensor batch1, Tensor batch2, *, Tensor out=None)", ""},
+    {"addbmm_(Scalar beta, Tensor self, Scalar alpha, Tensor batch1, Tensor batch2)", ""},
+    {"addbmm_(Scalar beta, Tensor self, Tensor batch1, Tensor batch2)", ""},
+    {"addcdiv(Tensor self, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor out=None)", ""},
+    {"addcdiv_(Tensor self, Scalar value, Tensor tensor1, Tensor tensor2)", ""},
+    {"addcmul(Tensor self, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor out=None)", ""},
+    {"addcmul_(Tensor self, Scalar value, Tensor tensor1, Tensor tensor2)", ""},
+    {"addmm(Scalar beta, Tensor self, Scalar alpha, Tensor mat1, Tensor mat2, *, Tensor out=None)", ""},
+    {"addmm(Scalar beta, Tensor self, Tensor mat1, Tensor mat2, *, Tensor out=None)", ""},
+    {"addmm_(Scalar beta, Tensor self, Scalar alpha, Tensor mat1, Tensor mat2)", ""},
+    {"addmm_(Scalar beta, Tensor self, Tensor mat1, Tensor mat2)", ""},
+    {"addmv(Scalar beta, Tensor self, Scalar alpha, Tensor mat, Tensor vec, *, Tensor out=None)", ""},
+    {"addmv(Scalar beta, Tensor self, Tensor mat, Tensor vec, *, Tensor out=None)", ""},
+    {"addmv_(Scalar beta, Tensor self, Scalar alpha, Tensor mat, Tensor vec)", ""},
+    {"addmv_(Scalar beta, Tensor self, Tensor mat, Tensor vec)", ""},
+    {"addr(Scalar beta, Tensor self, Scalar alpha, Tensor vec1, Tensor vec2, *, Tensor out=None)", ""},
+    {"addr(Scalar beta, Tensor self, Tensor vec1, Tensor vec2, *, Tensor out=None)", ""},
+    {"addr_(Scalar beta, Tensor self, Scalar alpha, Tensor vec1, Tensor vec2)", ""},
+    {"addr_(Scalar beta, Tensor self, Tensor vec1, Tensor vec2)", ""},
+    {"baddbmm(Scalar beta, Tensor self, Scalar alpha, Tensor batch1, Tensor batch2, *, Tensor out=None)", ""},
+    {"baddbmm(Scalar beta, Tensor self, Tensor batch1, Tensor batch2, *, Tensor out=None)", ""},
+    {"baddbmm_(Scalar beta, Tensor self, Scalar alpha, Tensor batch1, Tensor batch2)", ""},
+    {"baddbmm_(Scalar beta, Tensor self, Tensor batch1, Tensor batch2)", ""},
+    {"sspaddmm(Scalar beta, Tensor self, Scalar alpha, Tensor mat1, Tensor mat2)", ""},
+    {"sspaddmm(Scalar beta, Tensor self, Tensor mat1, Tensor mat2)", ""},
+};
+
+// The function or method form of a deprecated.yaml line.
+std::string deprecated_text(std::string text, bool method) {
+  if (method) {
+    auto at = text.find("Tensor self");
+    size_t len = std::string("Tensor self").size();
+    if (text.compare(at + len, 2, ", ") == 0) len += 2;
+    else if (at >= 2 && text.compare(at - 2, 2, ", ") == 0) at -= 2, len += 2;
+    text.erase(at, len);
+    if (auto star = text.find(", *, Tensor out=None"); star != std::string::npos) text.erase(star, 20);
+  } else {
+    text.replace(text.find("Tensor self"), 11, "Tensor input");
+  }
+  return text + "|deprecated";
+}
+
+}  // namespace
+
+bool apply_manual_bindings(OpFamily& fam, bool method) {
+  bool any = false;
+  for (const Manual& m : kManual) {
+    if (fam.name != m.family || (m.ns == 'M') != method) continue;
+    any = true;
+    (method ? fam.methods : fam.functions).push_back(manual_signature(m));
+  }
+  return any;
+}
+
+void add_deprecated_signatures(OpFamily& fam, bool method, const std::vector<c10::OperatorHandle>& ops) {
+  auto& sigs = method ? fam.methods : fam.functions;
+  if (sigs.empty()) return;  // the namespace does not have this name at all
+  for (const auto& [text, overload] : kDeprecated) {
+    std::string_view t = text;
+    if (t.substr(0, t.find('(')) != fam.name) continue;
+    Signature sig = parse_signature(deprecated_text(text, method));
+    if (sig.params.back().name == "out") sig.out_param = int(sig.params.size()) - 1;
+    for (const auto& op : ops) {
+      const auto& ov = op.schema().overload_name();
+      if (ov == overload) sig.base = bind_schema(sig, op, method);
+      if (ov == "out" && sig.out_param >= 0) sig.out = bind_schema(sig, op, method);
+    }
+    if (!sig.base) continue;
+    if (!sig.out) sig.out_param = -1;
+    sigs.push_back(std::move(sig));
+  }
+}
+
+std::vector<std::string> manual_binding_names() {
+  std::vector<std::string> names;
+  for (const Manual& m : kManual)
+    if (names.empty() || names.back() != m.family) names.emplace_back(m.family);
+  return names;
+}
+
+}  // namespace backstep::torchb::detail

@@ -1,0 +1,19 @@
+// What main() can do after parsing the command line; each returns the exit
+// status. Declared here, away from the engine headers, so main.cpp compiles
+// in a moment.
+#pragma once
+
+#include <string>
+
+namespace backstep::repl {
+
+// `backstep`: an interactive shell at a terminal, or the same shell fed from
+// stdin without prompts when stdin is not a terminal (shell.cpp).
+int run_shell_session();
+
+// `backstep FILE`: 0, 1 when the program raised (traceback on stderr), 3
+// when the file cannot be read, 130 after Ctrl-C, or a SystemExit's code
+// (batch.cpp).
+int run_program(const std::string& path);
+
+}  // namespace backstep::repl

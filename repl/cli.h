@@ -1,0 +1,34 @@
+// The command line (CLI11). Each subcommand is declared in cli.cpp by one
+// add_<name>_command function and becomes one Action; main() dispatches on
+// the action. Later subcommands (`debug FILE -x CMDFILE`, `render FILE -o
+// OUT`) and options (`--trace`) are added the same way.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace backstep::repl {
+
+struct Invocation {
+  enum class Action {
+    Shell,  // `backstep`: the interactive shell
+    Run,    // `backstep FILE`, `backstep run FILE`
+  };
+  Action action = Action::Shell;
+  std::string file;
+};
+
+// Parses the command line into `inv`. Returns an exit status when the
+// process should end at once: 0 after --help or --version, 2 after a usage
+// error (the message and a usage summary go to stderr).
+std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv);
+
+// Exit statuses, shared by every action.
+constexpr int kExitOk = 0;
+constexpr int kExitScriptError = 1;  // the program raised
+constexpr int kExitUsage = 2;
+constexpr int kExitCannotOpen = 3;   // the program file cannot be read
+constexpr int kExitInterrupted = 130;  // KeyboardInterrupt, as a shell reports SIGINT
+constexpr int kExitInternal = 70;    // a bug in backstep (EX_SOFTWARE)
+
+}  // namespace backstep::repl

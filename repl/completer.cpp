@@ -1,0 +1,149 @@
+#include "repl/completer.h"
+
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/py_ops.h"
+#include "repl/commands.h"
+
+#include <cctype>
+#include <set>
+
+namespace backstep::repl {
+namespace {
+
+bool is_identifier(std::string_view s) {
+  if (s.empty()) return false;
+  auto start = [](char c) { return c == '_' || std::isalpha(static_cast<unsigned char>(c)); };
+  if (!start(s[0])) return false;
+  for (char c : s)
+    if (!start(c) && !std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// rlcompleter's rule: names starting with '_' only when the prefix asks for
+// them ("x._" shows _version, "x.__" shows dunders).
+bool offered(std::string_view name, std::string_view prefix) {
+  if (name.compare(0, prefix.size(), prefix) != 0) return false;
+  if (prefix.empty()) return name.empty() || name[0] != '_';
+  if (prefix == "_") return name.compare(0, 2, "__") != 0;
+  return true;
+}
+
+// The value a dotted chain names, looking up only globals, builtins and
+// attributes. Null when any link is missing or raises.
+std::optional<rt::Value> resolve_chain(rt::Interpreter& in, const std::vector<std::string>& chain) {
+  try {
+    std::optional<rt::Value> v = in.global(chain[0]);
+    if (!v) {
+      const rt::Value* b = in.builtin(chain[0]);
+      if (!b) return std::nullopt;
+      v = *b;
+    }
+    for (size_t i = 1; i < chain.size() && v; ++i) v = rt::try_get_attr(in, *v, chain[i]);
+    return v;
+  } catch (...) {
+    return std::nullopt;  // completion never reports errors
+  }
+}
+
+std::vector<std::string> complete_attribute(rt::Interpreter& in,
+                                            const std::vector<std::string>& chain,
+                                            const std::string& prefix) {
+  std::optional<rt::Value> target = resolve_chain(in, chain);
+  if (!target) return {};
+  std::vector<std::string> names;
+  try {
+    names = rt::attr_names(in, *target);
+  } catch (...) {
+    return {};
+  }
+  std::string head;
+  for (const auto& link : chain) head += link + ".";
+  std::set<std::string> result;
+  for (const auto& n : names)
+    if (offered(n, prefix)) result.insert(head + n);
+  return {result.begin(), result.end()};
+}
+
+std::vector<std::string> complete_name(rt::Interpreter& in, const std::string& prefix) {
+  std::set<std::string> result;
+  auto add_all = [&](const std::vector<std::string>& names) {
+    for (const auto& n : names)
+      if (offered(n, prefix)) result.insert(n);
+  };
+  add_all(python_keywords());
+  try {
+    add_all(in.global_names());
+    add_all(in.builtin_names());
+  } catch (...) {
+  }
+  return {result.begin(), result.end()};
+}
+
+}  // namespace
+
+const std::vector<std::string>& python_keywords() {
+  static const std::vector<std::string> k = {
+      "False", "None",   "True",    "and",      "as",     "assert", "break",
+      "class", "continue", "def",   "del",      "elif",   "else",   "except",
+      "finally", "for",  "from",    "global",   "if",     "import", "in",
+      "is",    "lambda", "nonlocal", "not",     "or",     "pass",   "raise",
+      "return", "try",   "while",   "with"};
+  return k;
+}
+
+bool split_dotted_word(std::string_view word, std::vector<std::string>& chain,
+                       std::string& prefix) {
+  chain.clear();
+  size_t last_dot = word.rfind('.');
+  if (last_dot == std::string_view::npos) {
+    prefix = std::string(word);
+    return word.empty() || is_identifier(word);
+  }
+  prefix = std::string(word.substr(last_dot + 1));
+  if (!prefix.empty() && !is_identifier(prefix)) return false;
+  std::string_view head = word.substr(0, last_dot);
+  size_t pos = 0;
+  for (;;) {
+    size_t dot = head.find('.', pos);
+    std::string_view link = head.substr(pos, dot == std::string_view::npos ? dot : dot - pos);
+    if (!is_identifier(link)) return false;
+    chain.emplace_back(link);
+    if (dot == std::string_view::npos) return true;
+    pos = dot + 1;
+  }
+}
+
+std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word) {
+  std::vector<std::string> chain;
+  std::string prefix;
+  if (!split_dotted_word(word, chain, prefix)) return {};
+  if (chain.empty()) return complete_name(in, prefix);
+  return complete_attribute(in, chain, prefix);
+}
+
+Completions complete_shell_line(rt::Interpreter& in, const CommandTable& commands,
+                                const std::string& line, size_t word_start, size_t word_end) {
+  Completions c;
+  std::string_view word = std::string_view(line).substr(word_start, word_end - word_start);
+  size_t first = line.find_first_not_of(" \t");
+  if (first == std::string::npos || line[first] != ':') {
+    c.words = complete_python_word(in, word);
+    return c;
+  }
+  // A command: its name, or its arguments.
+  size_t name_end = line.find_first_of(" \t", first);
+  if (name_end == std::string::npos || word_start <= name_end) {
+    c.words = commands.names_with_prefix(word);
+    return c;
+  }
+  const Command* command = commands.find(line.substr(first + 1, name_end - first - 1));
+  if (!command || command->arg_kind == ArgKind::None) return c;
+  if (command->arg_kind == ArgKind::File) {
+    c.filenames = true;
+    return c;
+  }
+  c.words = complete_python_word(in, word);
+  return c;
+}
+
+}  // namespace backstep::repl

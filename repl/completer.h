@@ -1,0 +1,38 @@
+// Tab completion for the shell: Python names (keywords, globals, builtins),
+// attributes after a dot, and `:` commands.
+#pragma once
+
+#include "repl/line_editor.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace backstep::rt {
+class Interpreter;
+}
+
+namespace backstep::repl {
+
+class CommandTable;
+
+// The Python keywords offered for completion.
+const std::vector<std::string>& python_keywords();
+
+// Splits "a.b.c.pre" into the chain {"a", "b", "c"} and the prefix "pre".
+// Only a plain dotted chain of identifiers qualifies (no calls, subscripts
+// or literals), because completing it must evaluate it, and evaluating
+// anything else could run code. Returns false when the word is not of that
+// form; a word without a dot gives an empty chain.
+bool split_dotted_word(std::string_view word, std::vector<std::string>& chain,
+                       std::string& prefix);
+
+// The completions of one word of Python: full replacements for `word`.
+std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word);
+
+// Completion of a whole shell line (Python, or a `:` command and its
+// arguments) for the line editor.
+Completions complete_shell_line(rt::Interpreter& in, const CommandTable& commands,
+                                const std::string& line, size_t word_start, size_t word_end);
+
+}  // namespace backstep::repl

@@ -1,0 +1,116 @@
+#include "repl/line_editor.h"
+
+#include "repl/history.h"
+#include "repl/signals.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <editline/readline.h>
+
+namespace backstep::repl {
+namespace {
+
+constexpr int kHistoryLength = 1000;
+
+// libedit's completion hooks are plain C functions with global state; these
+// hold the current editor's completer and the candidates of one TAB press.
+CompletionFn g_complete;
+std::vector<std::string> g_candidates;
+size_t g_next_candidate = 0;
+
+char* next_candidate(const char* text, int state) {
+  if (state == 0) g_next_candidate = 0;
+  size_t len = std::strlen(text);
+  while (g_next_candidate < g_candidates.size()) {
+    const std::string& c = g_candidates[g_next_candidate++];
+    if (c.compare(0, len, text) == 0) return strdup(c.c_str());  // libedit frees it
+  }
+  return nullptr;
+}
+
+char** attempt_completion(const char* text, int start, int end) {
+  if (!g_complete) return nullptr;
+  Completions c;
+  try {
+    c = g_complete(rl_line_buffer ? rl_line_buffer : "", static_cast<size_t>(start),
+                   static_cast<size_t>(end));
+  } catch (...) {
+    // Completion must never take the session down.
+  }
+  if (c.filenames) {
+    rl_attempted_completion_over = 0;  // libedit falls back to file names
+    return nullptr;
+  }
+  rl_attempted_completion_over = 1;
+  g_candidates = std::move(c.words);
+  if (g_candidates.empty()) return nullptr;
+  return rl_completion_matches(text, next_candidate);
+}
+
+bool write_history_to(const char* tmp_path) { return write_history(tmp_path) == 0; }
+
+}  // namespace
+
+const char* LineEditor::word_break_characters() {
+  return " \t\n`~!@#$%^&*()-=+[{]}\\|;:'\",<>/?";
+}
+
+LineEditor::LineEditor(std::string history_path) : history_path_(std::move(history_path)) {
+  rl_readline_name = "backstep";  // "backstep:" lines in ~/.editrc apply
+  // Our own SIGINT handler (signals.h) does the work. libedit's would
+  // re-send the signal to the whole process group (kill(0, SIGINT)).
+  rl_catch_signals = 0;
+  rl_basic_word_break_characters = word_break_characters();
+  rl_completion_append_character = '\0';
+  rl_attempted_completion_function = attempt_completion;
+  rl_initialize();
+  using_history();
+  stifle_history(kHistoryLength);
+  if (!history_path_.empty()) read_history(history_path_.c_str());  // missing file: fine
+}
+
+LineEditor::~LineEditor() {
+  save_history();
+  g_complete = nullptr;
+  g_candidates.clear();
+}
+
+void LineEditor::set_completion(CompletionFn fn) { g_complete = std::move(fn); }
+
+ReadResult LineEditor::read(const std::string& prompt) {
+  std::fflush(stdout);
+  sigint::take_pressed();  // a Ctrl-C from before this prompt is spent
+  ReadResult r;
+  char* line = readline(prompt.c_str());
+  // readline() returns null both at Ctrl-D and when its read() failed with
+  // EINTR; the SIGINT flag tells the two apart. A line that arrives with the
+  // flag set was typed around a Ctrl-C that landed while libedit was busy
+  // (not blocked in read()); it is abandoned as the Ctrl-C asked.
+  bool interrupted = sigint::take_pressed();
+  if (interrupted) {
+    r.status = ReadResult::Status::Interrupted;
+  } else if (line) {
+    r.status = ReadResult::Status::Line;
+    r.line = line;
+  }
+  std::free(line);
+  return r;
+}
+
+void LineEditor::remember(const std::string& line) {
+  if (line.find_first_not_of(" \t") == std::string::npos) return;
+  if (line == last_remembered_) return;  // as HISTCONTROL=ignoredups
+  last_remembered_ = line;
+  add_history(line.c_str());
+  // Saved after every input rather than at exit, so a session that is
+  // killed or crashes still keeps what was typed.
+  save_history();
+}
+
+void LineEditor::save_history() {
+  if (history_path_.empty() || last_remembered_.empty()) return;
+  replace_file_atomically(history_path_, write_history_to);
+}
+
+}  // namespace backstep::repl

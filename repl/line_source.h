@@ -1,0 +1,50 @@
+// Where the shell's lines come from: the line editor at a terminal, or a
+// plain stream (a pipe, a file of commands). The shell processes lines the
+// same way whatever their source, so a transcript piped in behaves exactly
+// like the same lines typed at the prompt.
+#pragma once
+
+#include <string>
+
+namespace backstep::repl {
+
+struct ReadResult {
+  enum class Status {
+    Line,         // `line` holds one line, without its newline
+    EndOfInput,   // Ctrl-D on an empty line, or the end of the stream
+    Interrupted,  // Ctrl-C while waiting for the line
+  };
+  Status status = Status::EndOfInput;
+  std::string line;
+};
+
+class LineSource {
+ public:
+  virtual ~LineSource() = default;
+  // `prompt` is ">>> " or "... "; sources without a terminal ignore it.
+  virtual ReadResult read(const std::string& prompt) = 0;
+  // Whether a person is typing (prompts shown, "^C" feedback wanted).
+  virtual bool interactive() const = 0;
+  // The line was taken as input (not abandoned): remember it in history.
+  virtual void remember(const std::string& line) { (void)line; }
+};
+
+// Reads lines from a file descriptor with read(2), not through stdio, so
+// that a Ctrl-C while blocked in read() is seen (EINTR) instead of turning
+// into a stream error that looks like end of input.
+class FdLineSource : public LineSource {
+ public:
+  explicit FdLineSource(int fd) : fd_(fd) {}
+  ReadResult read(const std::string& prompt) override;
+  bool interactive() const override { return false; }
+
+ private:
+  bool fill();  // false at end of input or on a read error
+  int fd_;
+  std::string buffer_;
+  size_t pos_ = 0;
+  bool eof_ = false;
+  bool interrupted_ = false;
+};
+
+}  // namespace backstep::repl

@@ -1,0 +1,23 @@
+// backstep: the command line entry point. Parsing is in cli.cpp, the shell
+// in shell.cpp, batch runs in batch.cpp.
+#include "repl/actions.h"
+#include "repl/cli.h"
+
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char** argv) {
+  using backstep::repl::Invocation;
+  Invocation inv;
+  if (auto status = backstep::repl::parse_command_line(argc, argv, inv)) return *status;
+  try {
+    switch (inv.action) {
+      case Invocation::Action::Shell: return backstep::repl::run_shell_session();
+      case Invocation::Action::Run: return backstep::repl::run_program(inv.file);
+    }
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "backstep: internal error: %s\n", e.what());
+  }
+  return backstep::repl::kExitInternal;
+}

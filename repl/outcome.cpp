@@ -1,0 +1,56 @@
+#include "repl/outcome.h"
+
+#include "engine/runtime/py_ops.h"
+#include "repl/signals.h"
+
+namespace backstep::repl {
+namespace {
+
+int system_exit_status(rt::Interpreter& in, const rt::ScriptError& e) {
+  const auto& args = e.exception()->args;
+  if (args.empty() || args[0].is_none()) return 0;
+  if (args[0].is_int_like()) return static_cast<int>(args[0].to_int());
+  in.sink().err(rt::str(in, args[0]) + "\n");
+  return 1;
+}
+
+}  // namespace
+
+Settled settle(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
+  Settled s;
+  if (outcome.ok()) return s;
+  if (outcome.error) {
+    const rt::TypeObject& type = outcome.error->type();
+    if (type.is_subtype_of(*rt::exc_types().system_exit)) {
+      s.kind = Settled::Kind::Exit;
+      s.status = system_exit_status(in, *outcome.error);
+      return s;
+    }
+    if (type.is_subtype_of(*rt::exc_types().keyboard_interrupt)) s.kind = Settled::Kind::Interrupted;
+  }
+  if (s.kind == Settled::Kind::Ok) s.kind = Settled::Kind::Error;
+  in.report(outcome);
+  return s;
+}
+
+Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string text,
+                       rt::Interpreter::Mode mode) {
+  rt::Interpreter::Outcome outcome;
+  in.clear_interrupt();  // a Ctrl-C pressed before this run is not for it
+  try {
+    sigint::RunningScope running;
+    outcome = in.run_source(name, std::move(text), mode);
+  } catch (const std::exception& e) {
+    in.sink().err(std::string("backstep: internal error: ") + e.what() + "\n");
+    return {Settled::Kind::Error, 1};
+  }
+  in.clear_interrupt();  // one that came too late to interrupt anything
+  try {
+    return settle(in, outcome);
+  } catch (const std::exception& e) {
+    in.sink().err(std::string("backstep: internal error while reporting: ") + e.what() + "\n");
+    return {Settled::Kind::Error, 1};
+  }
+}
+
+}  // namespace backstep::repl

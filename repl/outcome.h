@@ -1,0 +1,32 @@
+// What the end of a run means for the session or the process: shared by the
+// shell (each input) and batch mode (a whole program).
+#pragma once
+
+#include "engine/runtime/interpreter.h"
+
+namespace backstep::repl {
+
+struct Settled {
+  enum class Kind {
+    Ok,
+    Error,        // reported Python-style on stderr
+    Interrupted,  // KeyboardInterrupt, reported
+    Exit,         // SystemExit: leave with `status`
+  };
+  Kind kind = Kind::Ok;
+  int status = 0;
+};
+
+// Reports an error outcome through the interpreter (Python-style, to the
+// sink's err()) and classifies it. SystemExit is not reported as an error:
+// as in Python, `raise SystemExit(3)` exits with 3, SystemExit("msg")
+// prints the message and exits with 1, SystemExit() / None exits with 0.
+Settled settle(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome);
+
+// Runs `text` with Ctrl-C armed to interrupt it, and converts a C++
+// exception escaping the engine (a bug, or memory exhaustion) into an error
+// message instead of ending the process.
+Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string text,
+                       rt::Interpreter::Mode mode);
+
+}  // namespace backstep::repl

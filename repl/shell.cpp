@@ -1,0 +1,143 @@
+#include "repl/shell.h"
+
+#include "repl/actions.h"
+#include "repl/completer.h"
+#include "repl/history.h"
+#include "repl/line_editor.h"
+#include "repl/outcome.h"
+#include "repl/signals.h"
+#include "repl/version.h"
+
+#include <clocale>
+#include <unistd.h>
+
+namespace backstep::repl {
+
+Shell::Shell(rt::Interpreter& in, TerminalSink& sink, Style style)
+    : in_(in), sink_(sink), style_(style), input_([this](const std::string& t) { return check(t); }) {
+  register_all_commands(commands_);
+}
+
+void Shell::request_exit(int status) {
+  if (!exit_status_) exit_status_ = status;
+}
+
+SyntaxState Shell::check(const std::string& text) {
+  try {
+    std::optional<lang::Diagnostic> d = in_.check_syntax(text);
+    if (!d) return SyntaxState::Complete;
+    return d->incomplete ? SyntaxState::Incomplete : SyntaxState::Error;
+  } catch (const std::exception&) {
+    return SyntaxState::Error;  // run_source will say what is wrong
+  }
+}
+
+int Shell::run(LineSource& source) {
+  while (!exit_status_) {
+    ReadResult r = source.read(input_.empty() ? ">>> " : "... ");
+    switch (r.status) {
+      case ReadResult::Status::Line:
+        handle_line(r.line, source);
+        break;
+      case ReadResult::Status::Interrupted:
+        // As Python's REPL: the input typed so far is dropped.
+        input_.reset();
+        err("\nKeyboardInterrupt\n");
+        break;
+      case ReadResult::Status::EndOfInput:
+        if (!input_.empty()) run_pending();  // a block the input ended without a blank line
+        if (source.interactive()) out("\n");
+        sink_.flush();
+        return exit_status_.value_or(0);
+    }
+  }
+  sink_.flush();
+  return *exit_status_;
+}
+
+void Shell::handle_line(const std::string& line, LineSource& source) {
+  if (input_.empty()) {
+    size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos) return;  // an empty line at ">>> " does nothing
+    if (line[first] == ':') {
+      source.remember(line);
+      run_command(line);
+      sink_.flush();
+      return;
+    }
+  }
+  source.remember(line);
+  if (input_.feed(line)) run_pending();
+}
+
+void Shell::run_pending() {
+  execute("<stdin>", input_.take(), rt::Interpreter::Mode::Shell);
+  // Flushed after every input, not only at a prompt: a program driving
+  // backstep through a pipe sees each answer before it sends the next line.
+  sink_.flush();
+}
+
+bool Shell::execute(const std::string& name, std::string text, rt::Interpreter::Mode mode) {
+  Settled s = run_and_settle(in_, name, std::move(text), mode);
+  if (s.kind == Settled::Kind::Exit) request_exit(s.status);
+  return s.kind == Settled::Kind::Ok;
+}
+
+void Shell::run_command(const std::string& line) {
+  CommandLine cl = split_command_line(line);
+  std::string error;
+  const Command* c = commands_.find(cl.name, &error);
+  if (!c) {
+    err(error + "\n");
+    return;
+  }
+  // Copies: a command may add commands while it runs, moving the table.
+  std::string name = c->name;
+  auto run = c->run;
+  try {
+    run(*this, cl.args);
+  } catch (const CommandError& e) {
+    err(":" + name + ": " + e.what() + "\n");
+  } catch (const std::exception& e) {
+    err(":" + name + ": internal error: " + e.what() + "\n");
+  }
+}
+
+namespace {
+
+void interrupt_interpreter(void* interpreter) {
+  // Called from the SIGINT handler: request_interrupt only stores an atomic.
+  static_cast<rt::Interpreter*>(interpreter)->request_interrupt();
+}
+
+int run_with_editor(Shell& shell, rt::Interpreter& in) {
+  // libedit decodes multibyte (UTF-8) input only under a matching locale.
+  // Only the character-type category changes: number formatting (LC_NUMERIC)
+  // stays "C", which float printing relies on.
+  std::setlocale(LC_CTYPE, "");
+  LineEditor editor(history_file_path());
+  editor.set_completion([&](const std::string& line, size_t start, size_t end) {
+    return complete_shell_line(in, shell.commands(), line, start, end);
+  });
+  shell.out(version_banner());
+  return shell.run(editor);
+}
+
+}  // namespace
+
+int run_shell_session() {
+  bool terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1;
+  TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
+  rt::Interpreter in(sink);
+  sigint::install();
+  sigint::set_target(interrupt_interpreter, &in);
+  Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
+  if (terminal) return run_with_editor(shell, in);
+  // Not a terminal: the same shell, fed line by line from stdin, so a piped
+  // transcript gets exactly what typing it would (blocks end at blank
+  // lines, values are echoed, an error does not stop the rest).
+  FdLineSource lines(STDIN_FILENO);
+  return shell.run(lines);
+}
+
+}  // namespace backstep::repl

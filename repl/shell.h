@@ -1,0 +1,56 @@
+// The interactive shell: reads inputs from a LineSource (the line editor at
+// a terminal, or a pipe), assembles multi-line blocks, runs Python through
+// the interpreter in Mode::Shell (values echoed) and dispatches `:` commands.
+// An error or a Ctrl-C never ends the session.
+#pragma once
+
+#include "engine/runtime/interpreter.h"
+#include "repl/commands.h"
+#include "repl/input_assembler.h"
+#include "repl/line_source.h"
+#include "repl/style.h"
+#include "repl/terminal_sink.h"
+
+#include <optional>
+#include <string>
+
+namespace backstep::repl {
+
+class Shell {
+ public:
+  Shell(rt::Interpreter& in, TerminalSink& sink, Style style);
+  Shell(const Shell&) = delete;
+  Shell& operator=(const Shell&) = delete;
+
+  // Reads and runs inputs until the end of input or :quit; returns the
+  // process exit status.
+  int run(LineSource& source);
+
+  // --- for commands -------------------------------------------------------
+  rt::Interpreter& interpreter() { return in_; }
+  const Style& style() const { return style_; }
+  CommandTable& commands() { return commands_; }
+  const CommandTable& commands() const { return commands_; }
+  void out(std::string_view text) { sink_.out(text); }
+  void err(std::string_view text) { sink_.err(text); }
+  // Ends the session after the current input with `status`.
+  void request_exit(int status);
+  // Runs code in the session (Ctrl-C interrupts it, errors are reported).
+  // True when it ran without an error.
+  bool execute(const std::string& name, std::string text, rt::Interpreter::Mode mode);
+
+ private:
+  void handle_line(const std::string& line, LineSource& source);
+  void run_pending();
+  void run_command(const std::string& line);
+  SyntaxState check(const std::string& text);
+
+  rt::Interpreter& in_;
+  TerminalSink& sink_;
+  Style style_;
+  CommandTable commands_;
+  InputAssembler input_;
+  std::optional<int> exit_status_;
+};
+
+}  // namespace backstep::repl

@@ -1,0 +1,72 @@
+#include "repl/signals.h"
+
+#include <atomic>
+#include <csignal>
+#include <unistd.h>
+
+namespace backstep::repl::sigint {
+namespace {
+
+// Everything the handler touches is a lock-free atomic (checked below), the
+// only kind of shared state a signal handler may use.
+std::atomic<bool> g_pressed{false};
+std::atomic<int> g_phase{static_cast<int>(Phase::Reading)};
+std::atomic<InterruptFn> g_target{nullptr};
+std::atomic<void*> g_context{nullptr};
+// Ctrl-C presses during one run. A long ATen call cannot be interrupted
+// (the interpreter only checks between statements and calls), so a third
+// press gives up and ends the process the way an unhandled SIGINT would.
+std::atomic<int> g_presses_while_running{0};
+constexpr int kForceQuitPresses = 3;
+
+static_assert(std::atomic<bool>::is_always_lock_free);
+static_assert(std::atomic<int>::is_always_lock_free);
+static_assert(std::atomic<InterruptFn>::is_always_lock_free);
+static_assert(std::atomic<void*>::is_always_lock_free);
+
+void force_quit() {
+  static const char msg[] = "\nbackstep: interrupted 3 times while running; quitting\n";
+  ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+  (void)ignored;
+  std::signal(SIGINT, SIG_DFL);  // both are async-signal-safe
+  std::raise(SIGINT);
+}
+
+extern "C" void on_sigint(int) {
+  g_pressed.store(true);
+  if (g_phase.load() != static_cast<int>(Phase::Running)) return;
+  if (g_presses_while_running.fetch_add(1) + 1 >= kForceQuitPresses) force_quit();
+  InterruptFn fn = g_target.load();
+  if (fn) fn(g_context.load());
+}
+
+}  // namespace
+
+void install() {
+  static bool installed = false;
+  if (installed) return;
+  installed = true;
+  struct sigaction sa {};
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: see the header
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+void set_target(InterruptFn fn, void* context) {
+  // Context first: the handler loads the function, then the context.
+  g_context.store(context);
+  g_target.store(fn);
+}
+
+void set_phase(Phase p) {
+  if (p == Phase::Running) g_presses_while_running.store(0);
+  g_phase.store(static_cast<int>(p));
+}
+
+bool take_pressed() { return g_pressed.exchange(false); }
+
+RunningScope::RunningScope() { set_phase(Phase::Running); }
+RunningScope::~RunningScope() { set_phase(Phase::Reading); }
+
+}  // namespace backstep::repl::sigint

@@ -1,0 +1,44 @@
+// Ctrl-C handling for the shell and for batch runs.
+//
+// One SIGINT handler serves the whole process. What a Ctrl-C means depends
+// on what the program is doing, so the handler reads a phase:
+//   - Reading: the user is at a prompt; the pending input is abandoned (the
+//     line reader sees its read() fail with EINTR and checks `take_pressed`).
+//   - Running: script code runs; the interpreter is asked to raise
+//     KeyboardInterrupt at its next check point.
+// The handler only stores atomics and calls a function that stores an
+// atomic (Interpreter::request_interrupt), which keeps it async-signal-safe.
+// This header stays free of engine headers: the interrupt target is a plain
+// function pointer plus context.
+#pragma once
+
+namespace backstep::repl::sigint {
+
+enum class Phase { Reading, Running };
+
+using InterruptFn = void (*)(void* context);
+
+// Installs the handler (idempotent). It is installed without SA_RESTART on
+// purpose: a blocking read() must return EINTR so that a prompt can be
+// abandoned.
+void install();
+
+// What the handler calls while the phase is Running.
+void set_target(InterruptFn fn, void* context);
+
+void set_phase(Phase p);
+
+// Whether Ctrl-C was pressed since the last call; clears the flag.
+bool take_pressed();
+
+// Runs script code under phase Running and goes back to Reading afterwards,
+// also when the code throws.
+class RunningScope {
+ public:
+  RunningScope();
+  ~RunningScope();
+  RunningScope(const RunningScope&) = delete;
+  RunningScope& operator=(const RunningScope&) = delete;
+};
+
+}  // namespace backstep::repl::sigint

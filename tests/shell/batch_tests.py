@@ -1,0 +1,177 @@
+"""backstep driven through pipes: the command line (usage errors, exit
+statuses), programs run in batch, and transcripts piped into the shell."""
+
+import os
+import time
+
+from harness import (START_TIMEOUT, PtySession, TempDir, base_env, check, check_eq, check_in,
+                     check_not_in, run)
+
+USAGE_ERROR, CANNOT_OPEN = 2, 3
+
+
+def write(tmp, name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def test_version_and_help(backstep):
+    with TempDir() as tmp:
+        r = run(backstep, ["--version"], env=base_env(tmp))
+        check_eq(0, r.returncode, "exit status of --version")
+        check(r.stdout.startswith("backstep "), f"--version printed {r.stdout!r}")
+        r = run(backstep, ["--help"], env=base_env(tmp))
+        check_eq(0, r.returncode, "exit status of --help")
+        check_in("run", r.stdout, "--help")
+        check_in("FILE", r.stdout, "--help")
+
+
+def test_usage_errors_exit_2(backstep):
+    with TempDir() as tmp:
+        prog = write(tmp, "ok.py", "pass\n")
+        for args in (["--frobnicate"], ["run"], ["run", prog, "extra"], [prog, "extra"],
+                     ["-z", prog]):
+            r = run(backstep, args, env=base_env(tmp))
+            check_eq(USAGE_ERROR, r.returncode, f"exit status of backstep {' '.join(args)}")
+            check_in("usage: backstep", r.stderr, f"stderr of backstep {' '.join(args)}")
+            check_eq("", r.stdout, "stdout")
+
+
+def test_missing_file_exit_3(backstep):
+    with TempDir() as tmp:
+        for args in (["missing.py"], ["run", "missing.py"]):
+            r = run(backstep, args, env=base_env(tmp))
+            check_eq(CANNOT_OPEN, r.returncode, f"exit status of backstep {' '.join(args)}")
+            check_eq("backstep: cannot open 'missing.py': No such file or directory\n",
+                     r.stderr, "stderr")
+        r = run(backstep, [tmp], env=base_env(tmp))
+        check_eq(CANNOT_OPEN, r.returncode, "exit status for a folder")
+        check_in("Is a directory", r.stderr, "stderr")
+
+
+def test_program_runs_exit_0(backstep):
+    with TempDir() as tmp:
+        prog = write(tmp, "ok.py", "x = 20\nx + 1\nprint(x + 22)\nprint('done')\n")
+        for args in ([prog], ["run", prog]):
+            r = run(backstep, args, env=base_env(tmp))
+            check_eq(0, r.returncode, "exit status")
+            check_eq("42\ndone\n", r.stdout, "stdout (expression statements are not echoed)")
+            check_eq("", r.stderr, "stderr")
+
+
+def test_raising_program_exit_1(backstep):
+    with TempDir() as tmp:
+        prog = write(tmp, "prog.py", "print('before')\ndef f():\n    raise ValueError('boom')\n"
+                                     "f()\nprint('never')\n")
+        r = run(backstep, [prog], env=base_env(tmp))
+        check_eq(1, r.returncode, "exit status")
+        check_eq("before\n", r.stdout, "stdout")
+        check(r.stderr.startswith("Traceback (most recent call last):\n"),
+              f"stderr starts with the traceback header:\n{r.stderr}")
+        check_in(f'File "{prog}", line 4, in <module>', r.stderr, "stderr")
+        check_in(f'File "{prog}", line 3, in f', r.stderr, "stderr")
+        check(r.stderr.endswith("ValueError: boom\n"), f"stderr ends with the error:\n{r.stderr}")
+
+
+def test_print_and_error_interleave(backstep):
+    # stdout and stderr into one pipe: every print comes before the traceback
+    # that followed it, even though stdout is block-buffered in a pipe.
+    with TempDir() as tmp:
+        prog = write(tmp, "p.py", "for i in range(3):\n    print('line', i)\n1 / 0\n")
+        r = run(backstep, [prog], env=base_env(tmp), merge_stderr=True)
+        check_eq(1, r.returncode, "exit status")
+        check(r.stdout.startswith("line 0\nline 1\nline 2\nTraceback"),
+              f"merged output in order:\n{r.stdout}")
+
+
+def test_syntax_error_exit_1(backstep):
+    with TempDir() as tmp:
+        prog = write(tmp, "bad.py", "x = 1\ny = (2 +\n")
+        r = run(backstep, [prog], env=base_env(tmp))
+        check_eq(1, r.returncode, "exit status")
+        check_in("SyntaxError", r.stderr, "stderr")
+        check_in(prog, r.stderr, "stderr")
+
+
+def test_system_exit_status(backstep):
+    with TempDir() as tmp:
+        for code, status, err in (("raise SystemExit(4)", 4, ""), ("raise SystemExit", 0, ""),
+                                  ("raise SystemExit('bye')", 1, "bye\n")):
+            prog = write(tmp, "exit.py", "print('out')\n" + code + "\n")
+            r = run(backstep, [prog], env=base_env(tmp))
+            check_eq(status, r.returncode, f"exit status of {code}")
+            check_eq("out\n", r.stdout, "stdout")
+            check_eq(err, r.stderr, f"stderr of {code}")
+
+
+def test_ctrl_c_stops_a_program(backstep):
+    # On a terminal (stdout line-buffered, so "started" shows when printed).
+    with TempDir() as tmp:
+        prog = write(tmp, "loop.py", "print('started')\nwhile True:\n    pass\n")
+        s = PtySession(backstep, base_env(tmp), [prog])
+        try:
+            s.expect("started\n", START_TIMEOUT)
+            time.sleep(0.3)
+            s.send("\x03")
+            check_eq(130, s.wait(), "exit status after Ctrl-C")
+            check(s.text().endswith("KeyboardInterrupt\n"), f"output:\n{s.text()}")
+        finally:
+            s.close()
+
+
+TRANSCRIPT = """\
+x = 2
+def f(a):
+    return a * x
+
+f(21)
+1 / 0
+print('after the error')
+for i in range(2):
+    print(i)
+
+ys = [1,
+
+      2]
+ys
+'text'
+:help
+"""
+
+
+def test_piped_transcript(backstep):
+    with TempDir() as tmp:
+        r = run(backstep, [], stdin=TRANSCRIPT, env=base_env(tmp))
+        check_eq(0, r.returncode, "exit status")
+        out = r.stdout
+        check(out.startswith("42\nafter the error\n0\n1\n[1, 2]\n'text'\n"),
+              f"stdout of the transcript:\n{out}")
+        check_in(":load FILE", out, "stdout (:help)")
+        check_not_in(">>>", out, "stdout (no prompts without a terminal)")
+        check_not_in("...", out.replace("(...)", ""), "stdout")
+        check_in("ZeroDivisionError: division by zero", r.stderr, "stderr")
+        check_in('File "<stdin>", line 1, in <module>', r.stderr, "stderr")
+        check(not os.path.exists(os.path.join(tmp, "history")),
+              "piped input must not be written to the history")
+
+
+def test_piped_block_ended_by_end_of_input(backstep):
+    with TempDir() as tmp:
+        r = run(backstep, [], stdin="for i in range(2):\n    print('i', i)", env=base_env(tmp))
+        check_eq(0, r.returncode, "exit status")
+        check_eq("i 0\ni 1\n", r.stdout, "stdout")
+
+
+def test_piped_quit_and_system_exit(backstep):
+    with TempDir() as tmp:
+        r = run(backstep, [], stdin="print(1)\n:quit\nprint(2)\n", env=base_env(tmp))
+        check_eq((0, "1\n"), (r.returncode, r.stdout), "status and stdout after :quit")
+        r = run(backstep, [], stdin="print(1)\nraise SystemExit(5)\nprint(2)\n",
+                env=base_env(tmp))
+        check_eq((5, "1\n"), (r.returncode, r.stdout), "status and stdout after SystemExit")
+
+
+TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
+NEEDS_TORCH = set()

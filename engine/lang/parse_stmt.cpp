@@ -25,6 +25,19 @@ const Token& Parser::expect(Tok k, const char* what) {
                                                       : peek().span,
                             "expected ':'");
   if (peek().kind == Tok::End || peek().kind == Tok::Newline) fail(peek().span, "invalid syntax");
+  // `[1, 2 3]`: two expressions side by side inside brackets. CPython
+  // suggests the missing comma and marks both.
+  auto starts_expr = [](Tok t) {
+    return t == Tok::Name || t == Tok::Int || t == Tok::Float || t == Tok::String || t == Tok::LParen ||
+           t == Tok::LBracket || t == Tok::LBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
+  };
+  auto ends_expr = [](Tok t) {
+    return t == Tok::Name || t == Tok::Int || t == Tok::Float || t == Tok::String || t == Tok::RParen ||
+           t == Tok::RBracket || t == Tok::RBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
+  };
+  if ((k == Tok::RParen || k == Tok::RBracket || k == Tok::RBrace) && starts_expr(peek().kind) &&
+      ends_expr(previous().kind))
+    fail(Span::cover(previous().span, peek().span), "invalid syntax. Perhaps you forgot a comma?");
   (void)what;
   fail_here("invalid syntax");
 }

@@ -119,12 +119,39 @@ void raise_key_error(const Value& key) {
   throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().key_error, std::vector<Value>{key}));
 }
 
+namespace {
+
+// PyTorch's Python layer rewrites ATen's type names in every error message
+// (torch/csrc/Exceptions.cpp, processErrorMsg): "CPUFloatType" reads
+// "torch.FloatTensor" to a Python user. Longest names first, so that
+// "SparseCPUFloatType" is not caught by the "CPUFloatType" rule.
+std::string python_type_names(std::string msg) {
+  static const std::vector<std::pair<std::string, std::string>> changes = [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    const char* scalars[] = {"Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double",
+                             "Bool", "BFloat16", "ComplexHalf", "ComplexFloat", "ComplexDouble"};
+    const std::pair<const char*, const char*> backends[] = {
+        {"SparseCUDA", "torch.cuda.sparse."}, {"SparseCPU", "torch.sparse."}, {"CUDA", "torch.cuda."}, {"CPU", "torch."}};
+    for (const auto& [backend, prefix] : backends)
+      for (const char* s : scalars) out.emplace_back(std::string(backend) + s + "Type", std::string(prefix) + s + "Tensor");
+    return out;
+  }();
+  if (msg.find("Type") == std::string::npos) return msg;
+  for (const auto& [from, to] : changes) {
+    for (size_t pos = msg.find(from); pos != std::string::npos; pos = msg.find(from, pos + to.size()))
+      msg.replace(pos, from.size(), to);
+  }
+  return msg;
+}
+
+}  // namespace
+
 ScriptError translate_torch_error(const std::exception& e) {
   const auto& t = exc_types();
   const TypeObject* cls = t.runtime_error;
   std::string msg;
   if (auto* c10e = dynamic_cast<const c10::Error*>(&e)) {
-    msg = c10e->what_without_backtrace();
+    msg = python_type_names(c10e->what_without_backtrace());
     if (dynamic_cast<const c10::IndexError*>(&e)) cls = t.index_error;
     else if (dynamic_cast<const c10::ValueError*>(&e)) cls = t.value_error;
     else if (dynamic_cast<const c10::TypeError*>(&e)) cls = t.type_error;

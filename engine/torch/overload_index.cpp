@@ -39,13 +39,13 @@ bool has_tensor_self(const c10::FunctionSchema& s) {
 }
 
 // "F" torch function, "M" Tensor method, a module letter: see op_variants.inc.
-// Operators the table does not know (newer libtorch) default to a torch
-// function, plus a method when they take a Tensor self.
+// The table lists only operators that are not plain torch functions, so
+// anything missing (including operators newer than the table) is "F".
 std::string variant_code(std::string_view base, const c10::FunctionSchema& s) {
   std::string full = std::string(base) + (s.overload_name().empty() ? "" : "." + s.overload_name());
   std::string_view code = table_code(full);
   if (code.empty()) code = table_code(base);
-  std::string out = code.empty() ? (has_tensor_self(s) ? "FM" : "F") : std::string(code);
+  std::string out = code.empty() ? "F" : std::string(code);
   if (!has_tensor_self(s) || is_out_schema(s)) out.erase(std::remove(out.begin(), out.end(), 'M'), out.end());
   return out;
 }
@@ -118,7 +118,7 @@ std::vector<Signature> build_signatures(std::string_view base, const std::vector
     std::string code = variant_code(base, s);
     char mod = 0;
     for (char c : code)
-      if (c != 'F' && c != 'M') mod = c;
+      if (c != 'F' && c != 'M' && c != '-') mod = c;  // '-': not exposed
     bool wanted = method ? code.find('M') != std::string::npos
                          : (code.find('F') != std::string::npos || mod);
     if (!wanted) continue;

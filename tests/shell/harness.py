@@ -4,13 +4,16 @@
 Python standard library only.
 """
 
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import tempfile
+import termios
 import time
 
 # libedit redraws the line with cursor-movement sequences; matching is done on
@@ -20,6 +23,7 @@ _ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x0
 # backstep links libtorch: start-up alone takes ~1 s, more on a loaded machine.
 START_TIMEOUT = 30.0
 TIMEOUT = 10.0
+TYPING_PAUSE = 0.05
 
 
 class TestFailure(AssertionError):
@@ -57,6 +61,8 @@ class PtySession:
                 os.execve(backstep, [backstep, *args], env)
             finally:
                 os._exit(127)
+        # A wide terminal, so that long lines (paths) never wrap.
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
         self.raw = b""
         self.pos = 0  # where the next expect() starts looking, in clean(raw)
         self.status = None
@@ -64,6 +70,10 @@ class PtySession:
     def send(self, data):
         if isinstance(data, str):
             data = data.encode()
+        # libedit prints the prompt a moment before it puts the terminal in
+        # raw mode; input arriving in between is echoed twice (by the
+        # terminal and by libedit). Nobody types that fast; tests wait too.
+        time.sleep(TYPING_PAUSE)
         os.write(self.fd, data)
 
     def _read(self, timeout):
@@ -112,9 +122,10 @@ class PtySession:
         return self.expect(">>> ", timeout)
 
     def line(self, text, then=">>> "):
-        """Types a line and waits for the next prompt; returns what came before it."""
+        """Types a line and waits for the next prompt; returns what came
+        before it (the echo of the line, then its output)."""
         self.send(text + "\r")
-        return self.expect(then)
+        return self.expect(then)[:-len(then)]
 
     def wait(self, timeout=TIMEOUT):
         """Waits for the process to end (draining its output); returns the exit status."""

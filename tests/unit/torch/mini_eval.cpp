@@ -62,9 +62,22 @@ class Parser {
     return t.value;
   }
 
+  // a * b and a / b on tensors: Tensor.__mul__ / __truediv__ are mul / div.
   Thing expr() {
+    Thing left = unary();
+    while (true) {
+      const char* op = eat('*') ? "mul" : eat('/') ? "div" : nullptr;
+      if (!op) return left;
+      Thing right = unary();
+      rt::Args args{value(right)};
+      Thing m{Thing::Method, value(left), op};
+      left = {Thing::Val, invoke(m, args), {}};
+    }
+  }
+
+  Thing unary() {
     if (eat('-')) {
-      Value v = value(expr());
+      Value v = value(unary());
       if (v.is_int()) return {Thing::Val, Value(-v.as_int()), {}};
       return {Thing::Val, Value(-v.to_float()), {}};
     }
@@ -226,6 +239,8 @@ std::string MiniEval::run(const std::string& expr) {
     return show(eval(expr));
   } catch (const rt::ScriptError& e) {
     return e.type().name() + ": " + e.message();
+  } catch (const std::exception& e) {
+    return std::string("<C++ exception: ") + e.what() + ">";
   }
 }
 

@@ -29,7 +29,7 @@ MiniEval make_eval() {
   e["labels"] = at::tensor({0., 1., 1.}, f32);
   e["img"] = at::arange(16., f32).reshape({1, 1, 4, 4});
   e["ker"] = at::ones({1, 1, 2, 2});
-  e["mask"] = at::tensor({false, true, true});
+  e["mask"] = at::tensor({0., 1., 1.}, f32).to(at::kBool);
   e["vm2"] = at::tensor({-1., 0., 1.}, f32);
   e["v2"] = at::tensor({1., 2.}, f32);
   e["l2"] = at::tensor({0., 1.}, f32);

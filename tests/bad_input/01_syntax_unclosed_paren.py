@@ -1,0 +1,3 @@
+import torch
+x = torch.ones(3
+y = x * 2

@@ -1,0 +1,4 @@
+def f():
+    print(total)
+    total = 1
+f()

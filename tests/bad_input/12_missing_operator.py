@@ -1,0 +1,2 @@
+import torch
+x = torch.frobnicate(torch.ones(2))

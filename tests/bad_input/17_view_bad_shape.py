@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(6)
+y = x.view(4, 2)

@@ -1,0 +1,4 @@
+import torch
+x = torch.ones(3)
+loss = x.sum()
+loss.backward()

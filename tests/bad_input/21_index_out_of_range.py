@@ -1,0 +1,3 @@
+import torch
+x = torch.ones(4)
+print(x[10])

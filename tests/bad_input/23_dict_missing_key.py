@@ -1,0 +1,2 @@
+config = {"lr": 0.1}
+print(config["momentum"])

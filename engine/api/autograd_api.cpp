@@ -1,5 +1,6 @@
 #include "engine/api/autograd_api.h"
 
+#include "engine/api/script_hooks.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -189,47 +190,9 @@ void set_requires_grad(at::Tensor& t, bool requires_grad) {
   t.set_requires_grad(requires_grad);
 }
 
-namespace {
-
-// A removable handle, as torch.utils.hooks.RemovableHandle.
-class HookHandle : public rt::Object {
- public:
-  explicit HookHandle(std::function<void()> remove) : Object(rt::ObjKind::Other), remove_(std::move(remove)) {}
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
-  std::string repr(Interpreter&) const override {
-    return fmt::format("<torch.utils.hooks.RemovableHandle object at {:#x}>", address());
-  }
-  std::optional<Value> call_method(Interpreter&, std::string_view name, Args&) override {
-    if (name != "remove") return std::nullopt;
-    if (remove_) remove_();
-    remove_ = nullptr;
-    return Value();
-  }
-  std::optional<Value> get_attr(Interpreter&, std::string_view name) override {
-    if (name != "remove") return std::nullopt;
-    auto self = std::static_pointer_cast<HookHandle>(shared_from_this());
-    return rt::make_builtin("remove", [self](Interpreter& in, Args& a) { return *self->call_method(in, "remove", a); });
-  }
-
- private:
-  std::function<void()> remove_;
-};
-
-}  // namespace
-
 Value tensor_register_hook(Interpreter& in, const Value& self, Args& args) {
   rt::expect_args(args, "register_hook", 1, 1);
-  at::Tensor t = self.as_tensor();
-  if (!t.requires_grad()) rt::raise_runtime_error("cannot register a hook on a tensor that doesn't require gradient");
-  Value fn = args.pos[0];
-  Interpreter* interp = &in;
-  unsigned pos = t.register_hook([interp, fn](const at::Tensor& grad) -> at::Tensor {
-    Value r = interp->call(fn, {Value(grad)});
-    if (r.is_none()) return at::Tensor();
-    if (!r.is_tensor()) rt::raise_type_error("hook returned a value that is not a Tensor or None");
-    return r.as_tensor();
-  });
-  return Value(std::make_shared<HookHandle>([t, pos]() mutable { t.remove_hook(pos); }));
+  return register_tensor_hook(in, self.as_tensor(), args.pos[0]);
 }
 
 }  // namespace backstep::api

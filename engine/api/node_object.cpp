@@ -1,5 +1,6 @@
 #include "engine/api/node_object.h"
 
+#include "engine/api/script_hooks.h"
 #include "engine/autograd/saved_fields.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -17,9 +18,6 @@ namespace backstep::api {
 namespace ag = torch::autograd;
 
 namespace {
-
-struct NodeTag {};
-const NodeTag kNodeTag{};
 
 // Node -> its live script object. Weak, so a node's object dies with the
 // last script reference (and the node can be freed with its graph).
@@ -96,18 +94,26 @@ std::optional<Value> NodeObject::call_method(Interpreter& in, std::string_view n
     rt::expect_args(args, "name", 0, 0);
     return rt::make_str(node_name(*node_));
   }
-  (void)in;
+  if (name == "register_hook") {
+    rt::expect_args(args, "register_hook", 1, 1);
+    return register_node_posthook(in, *node_, args.pos[0]);
+  }
+  if (name == "register_prehook") {
+    rt::expect_args(args, "register_prehook", 1, 1);
+    return register_node_prehook(in, *node_, args.pos[0]);
+  }
   return std::nullopt;
 }
 
 std::optional<Value> NodeObject::get_attr(Interpreter& in, std::string_view name) {
-  if (name == "name") {
+  if (name == "name" || name == "register_hook" || name == "register_prehook") {
     auto self = std::static_pointer_cast<NodeObject>(shared_from_this());
-    return rt::make_builtin("name", [self](Interpreter&, rt::Args& a) {
-      rt::expect_args(a, "name", 0, 0);
-      return rt::make_str(node_name(*self->node_));
+    std::string method(name);
+    return rt::make_builtin(method, [self, method](Interpreter& inner, rt::Args& a) {
+      return *self->call_method(inner, method, a);
     });
   }
+  if (name == "metadata") return node_metadata_dict(*node_);
   if (name == "next_functions") {
     std::vector<Value> out;
     for (const auto& edge : node_->next_edges())

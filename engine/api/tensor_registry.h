@@ -20,6 +20,9 @@ class TensorRegistry {
   bool is_parameter(const at::Tensor& t) const;
   void mark_parameter(const at::Tensor& t);
 
+  // The script hooks registered on this tensor (a ScriptHookList, opaque here).
+  std::shared_ptr<void>& script_hooks(const at::Tensor& t);
+
   // The most recent script name bound to this tensor ("" if none).
   std::string name_of(const at::Tensor& t) const;
   void set_name(const at::Tensor& t, const std::string& name);
@@ -29,6 +32,7 @@ class TensorRegistry {
     c10::weak_intrusive_ptr<c10::TensorImpl> impl;
     bool parameter = false;
     std::string name;
+    std::shared_ptr<void> hooks;
   };
   const Entry* find(const at::Tensor& t) const;
   Entry& slot(const at::Tensor& t);

@@ -361,6 +361,8 @@ Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
   for (uint32_t src : c.scope.free_sources) f.cells.push_back(outer.cells[src]);
   f.parent = &outer;
   f.current = c.span;
+  f.call = outer.call;  // a comprehension is part of its function's call
+  autograd::OriginScope origin(&f.origin);
 
   std::vector<Value> items;
   auto dict = c.type == Comprehension::Type::Dict ? std::make_shared<DictObject>() : nullptr;

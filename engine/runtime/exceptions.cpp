@@ -1,5 +1,6 @@
 #include "engine/runtime/exceptions.h"
 
+#include "engine/autograd/backstep_engine.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 
@@ -144,6 +145,23 @@ std::string python_type_names(std::string msg) {
   return msg;
 }
 
+// backstep keeps libtorch's anomaly mode on to record node origins (see
+// backstep_engine.h), which makes SavedVariable give its anomaly-mode hint.
+// Unless the script itself asked for anomaly detection, show the hint
+// PyTorch shows without it.
+std::string anomaly_hint(std::string msg) {
+  static const std::string with =
+      "Hint: the backtrace further above shows the operation that failed to compute its gradient. The variable in "
+      "question was changed in there or anywhere later. Good luck!";
+  static const std::string without =
+      "Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+      "torch.autograd.set_detect_anomaly(True).";
+  if (autograd::user_anomaly_mode()) return msg;
+  size_t pos = msg.find(with);
+  if (pos != std::string::npos) msg.replace(pos, with.size(), without);
+  return msg;
+}
+
 }  // namespace
 
 ScriptError translate_torch_error(const std::exception& e) {
@@ -151,7 +169,7 @@ ScriptError translate_torch_error(const std::exception& e) {
   const TypeObject* cls = t.runtime_error;
   std::string msg;
   if (auto* c10e = dynamic_cast<const c10::Error*>(&e)) {
-    msg = python_type_names(c10e->what_without_backtrace());
+    msg = anomaly_hint(python_type_names(c10e->what_without_backtrace()));
     if (dynamic_cast<const c10::IndexError*>(&e)) cls = t.index_error;
     else if (dynamic_cast<const c10::ValueError*>(&e)) cls = t.value_error;
     else if (dynamic_cast<const c10::TypeError*>(&e)) cls = t.type_error;

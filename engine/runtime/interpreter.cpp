@@ -1,7 +1,9 @@
 #include "engine/runtime/interpreter.h"
 
+#include "engine/autograd/backstep_engine.h"
 #include "engine/lang/parser.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/mailbox.h"
 #include "engine/runtime/module.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
@@ -32,7 +34,8 @@ const Value& unbound() {
 
 void install_modules(Interpreter& in);  // modules.cpp
 
-Interpreter::Interpreter(OutputSink& sink) : sink_(&sink) {
+Interpreter::Interpreter(OutputSink& sink) : sink_(&sink), mailbox_(std::make_unique<Mailbox>()) {
+  autograd::install_engine();  // before any graph exists: every node gets an origin
   install_builtins(*this);
   install_modules(*this);
 }
@@ -152,6 +155,8 @@ Interpreter::Outcome Interpreter::run_file(const std::string& path) {
 void Interpreter::run_module(const lang::Module& m, Mode mode) {
   Frame f;
   f.function = "<module>";
+  f.call = std::make_shared<autograd::CallRecord>(autograd::CallRecord{"<module>", {}, next_call_id_++, nullptr});
+  autograd::OriginScope origin(&f.origin);
   Frame* saved_frame = frame_;
   Frame* saved_echo = echo_frame_;
   frame_ = &f;
@@ -262,6 +267,9 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   f.function = code.name;
   f.parent = frame_;
   f.current = code.span;
+  f.call = std::make_shared<autograd::CallRecord>(
+      autograd::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr});
+  autograd::OriginScope origin(&f.origin);
   f.locals.assign(code.scope.local_names.size(), unbound());
   bind_arguments(*this, fn, args, f);
   for (size_t i = 0; i < code.scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());

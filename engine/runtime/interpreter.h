@@ -6,6 +6,7 @@
 // thread-safe entry points marked below.
 #pragma once
 
+#include "engine/autograd/origin.h"
 #include "engine/lang/ast.h"
 #include "engine/lang/diagnostic.h"
 #include "engine/lang/resolver.h"
@@ -13,6 +14,7 @@
 #include "engine/runtime/objects.h"
 
 #include <atomic>
+#include <thread>
 #include <functional>
 #include <map>
 #include <optional>
@@ -37,8 +39,13 @@ class ExecutionObserver {
   virtual void on_breakpoint(Interpreter& in, const lang::Span& where) { (void)in, (void)where; }
 };
 
-// One activation of a script function (or the module level).
+// One activation of a script function (or the module level). Frames live
+// on the C++ stack and point into themselves (origin), so they never move.
 struct Frame {
+  Frame() = default;
+  Frame(const Frame&) = delete;
+  Frame& operator=(const Frame&) = delete;
+
   const lang::ScopeInfo* scope = nullptr;  // null at module level
   c10::SmallVector<Value, 8> locals;
   c10::SmallVector<std::shared_ptr<CellObject>, 2> cells;  // own cells, then free ones
@@ -54,6 +61,10 @@ struct Frame {
   // subscript): its line is what a traceback shows for the frame, its
   // columns get the carets, and autograd records it as a node's origin.
   lang::Span current;
+  // The script call this frame belongs to (comprehensions share their
+  // function's), and the context autograd reads both through.
+  std::shared_ptr<const autograd::CallRecord> call;
+  autograd::OriginContext origin{&current, &call};
 };
 
 // A marker stored in variable slots that are declared but not yet assigned.
@@ -132,6 +143,19 @@ class Interpreter {
   // record which line created each node).
   lang::Span current_span() const { return frame_ ? frame_->current : lang::Span{}; }
 
+  // --- the interpreter thread ----------------------------------------------
+  // Script code runs on one thread only: the thread that created the
+  // interpreter. Code elsewhere (the autograd engine's worker running a
+  // script hook) calls run_on_interpreter_thread(), which posts the work and
+  // waits; the interpreter thread runs posted work while it waits for that
+  // worker in pump_until().
+  bool on_interpreter_thread() const { return std::this_thread::get_id() == thread_; }
+  void run_on_interpreter_thread(const std::function<void()>& work);
+  // On the interpreter thread: runs posted work until done() holds; done()
+  // is re-checked whenever notify() is called or work arrives.
+  void pump_until(const std::function<bool()>& done);
+  void notify();  // thread-safe
+
   // --- interruption (thread-safe) -----------------------------------------
   // Called from a SIGINT handler or another thread: the interpreter raises
   // KeyboardInterrupt at the next statement, loop iteration or call.
@@ -182,7 +206,11 @@ class Interpreter {
   Frame* frame_ = nullptr;
   Frame* echo_frame_ = nullptr;  // the shell input's module frame: its expression values are echoed
   int depth_ = 0;
+  uint64_t next_call_id_ = 1;
   std::atomic<bool> interrupt_{false};
+  std::thread::id thread_ = std::this_thread::get_id();
+  struct Mailbox;
+  std::unique_ptr<Mailbox> mailbox_;
 };
 
 // Installs the builtin functions (print, len, range, ...) into `in`.

@@ -59,16 +59,6 @@ std::string arg_desc(const rt::Args& args, const KwMap& kwargs) {
   return s + ")";
 }
 
-std::string described(const Value& v) {
-  const auto* items = sequence_items(v);
-  if (!items) return py_type_name(v);
-  bool tuple = v.as<rt::TupleObject>() != nullptr;
-  std::string s = py_type_name(v) + " of " + (tuple ? "(" : "[");
-  for (size_t i = 0; i < items->size(); ++i) s += (i ? ", " : "") + py_type_name((*items)[i]);
-  if (tuple && items->size() == 1) s += ",";
-  return s + (tuple ? ")" : "]");
-}
-
 std::string formatted_arg_desc(const std::vector<OptionArg>& option, const rt::Args& args, const KwMap& kwargs) {
   size_t n = args.pos.size() + kwargs.size();
   std::string s = "(";
@@ -85,7 +75,7 @@ std::string formatted_arg_desc(const std::vector<OptionArg>& option, const rt::A
     bool ok = i < option.size() && type_matches(option[i].type, *arg);
     s += ok ? "" : "!";
     if (is_kwarg) s += option[i].name + "=";
-    s += described(*arg);
+    s += py_type_name(*arg);
     s += ok ? ", " : "!, ";
   }
   if (!args.pos.empty()) s.erase(s.size() - 2);

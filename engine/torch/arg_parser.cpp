@@ -28,6 +28,10 @@ bool is_scalar_tensor(const Value& v) {
          !v.as_tensor().requires_grad();
 }
 
+bool is_int_tensor(const Value& v) {
+  return is_scalar_tensor(v) && c10::isIntegralType(v.as_tensor().scalar_type(), /*includeBool=*/false);
+}
+
 namespace {
 
 bool is_str(const Value& v) { return v.as<rt::StrObject>() != nullptr; }
@@ -53,7 +57,7 @@ bool check(const Signature& sig, const Param& p, const Value& v, int argnum) {
     case PType::Scalar:
     case PType::Complex:
     case PType::Double: return v.is_number() || is_scalar_tensor(v);
-    case PType::Int: return v.is_int();
+    case PType::Int: return v.is_int() || is_int_tensor(v);
     case PType::SymInt: return is_index(v);
     case PType::Dimname: return is_dimname(v);
     case PType::DimnameList: {

@@ -43,5 +43,7 @@ const std::vector<rt::Value>* sequence_items(const rt::Value& v);
 bool is_index(const rt::Value& v);
 // 0-dim tensors that do not require grad pass as Python numbers.
 bool is_scalar_tensor(const rt::Value& v);
+// ... and those of an integer type (not bool) as ints.
+bool is_int_tensor(const rt::Value& v);
 
 }  // namespace backstep::torchb::detail

@@ -42,13 +42,22 @@ enum class OpModule : char {
   Nested = 't',
 };
 
+struct CallSiteCache;
+struct OpFamily;
+// A function PyTorch writes in Python over the generated binding
+// (torch.norm, torch.einsum(*operands), Tensor.norm): see python_level.cpp.
+using PythonLevelFn = rt::Value (*)(rt::Interpreter& in, const OpFamily& family, const rt::Value* self,
+                                    rt::Args& args, CallSiteCache* cache);
+
 struct OpFamily {
   std::string name;  // Python name as the bindings spell it: "add", "linalg_norm"
   OpModule module = OpModule::Torch;
   std::vector<Signature> functions;  // torch.X (or module) signatures, in parse order
   std::vector<Signature> methods;    // Tensor.X signatures, in parse order
-  bool has_function() const { return !functions.empty(); }
-  bool has_method() const { return !methods.empty(); }
+  PythonLevelFn py_function = nullptr;  // when set, torch.X runs this instead
+  PythonLevelFn py_method = nullptr;    // when set, Tensor.X runs this instead
+  bool has_function() const { return !functions.empty() || py_function; }
+  bool has_method() const { return !methods.empty() || py_method; }
 };
 
 // Remembers, for one call site, the overload chosen for one argument shape.
@@ -77,12 +86,23 @@ const OpFamily* find_module_op(OpModule module, std::string_view python_name);
 rt::Value call_op(rt::Interpreter& in, const OpFamily& family, const rt::Value* self, rt::Args& args,
                   CallSiteCache* cache);
 
+// call_op without the Python-level layer: the generated binding itself (what
+// PyTorch's Python code reaches as torch._C._VariableFunctions.X / _VF.X).
+rt::Value call_generated(rt::Interpreter& in, const OpFamily& family, const rt::Value* self, rt::Args& args,
+                         CallSiteCache* cache);
+
 // The callable object for torch.X (cached: the same object each time).
 // repr: <built-in method add of type object at 0x...>.
 rt::Value op_function_object(const OpFamily& family);
 
-// The schemas behind a family, for help(torch.add): one line each, as
-// Python signatures first ("add(Tensor input, Tensor other, *, Number alpha=1, Tensor out=None)").
+// x.add as a value (a new object each time, as in Python):
+// <built-in method add of Tensor object at 0x...>; calling it runs the
+// family as a method of `self` (a tensor).
+rt::Value bound_method_object(const OpFamily& family, const rt::Value& self);
+
+// The schemas behind a family, for help(torch.add): the Python signatures
+// ("torch.add(Tensor input, Tensor other, *, Number alpha=1, Tensor out=None)",
+// "Tensor.add(...)"), then the aten schemas they call.
 std::vector<std::string> op_schemas_text(const OpFamily& family);
 
 // Every torch.X / Tensor.X name, for tab completion. Sorted, no duplicates.
@@ -91,9 +111,10 @@ std::vector<std::string> all_method_names();
 
 // torch.nn.functional.X: the translations torch/nn/functional.py makes
 // before calling ATen (reduction strings, cross_entropy -> cross_entropy_loss,
-// inplace flags), falling back to torch._C._nn.X and then torch.X.
-// Raises AttributeError-style errors through the caller when unknown:
-// returns false from has_functional().
+// inplace flags; CPython's argument errors), falling back to torch._C._nn.X
+// and to the torch.X builtins functional.py re-exports (conv2d, ...).
+// has_functional() tells whether F.X exists; call_functional raises
+// AttributeError("module 'torch.nn.functional' has no attribute 'X'") if not.
 bool has_functional(std::string_view name);
 rt::Value call_functional(rt::Interpreter& in, std::string_view name, rt::Args& args,
                           CallSiteCache* cache);

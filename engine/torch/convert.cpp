@@ -108,7 +108,7 @@ c10::IValue to_ivalue(const Signature& sig, const Param& p, const Value* v, bool
     case PType::Scalar:
     case PType::Complex: return to_scalar(*v);
     case PType::Double: return v->is_tensor() ? v->as_tensor().item<double>() : v->to_float();
-    case PType::Int: return v->as_int();
+    case PType::Int: return v->is_int() ? v->as_int() : v->as_tensor().item<int64_t>();
     case PType::SymInt: return v->is_int() ? v->as_int() : v->as_tensor().item<int64_t>();
     case PType::Bool: return v->as_bool();
     case PType::IntList:

@@ -25,14 +25,27 @@ namespace {
 
 // --- calling ops from translations ------------------------------------------
 
+// functional.py calls the generated bindings (torch.X, torch._C._nn.X, _VF.X).
 Value torch_fn(Interpreter& in, const char* name, Args args, CallSiteCache* c) {
-  return call_op(in, *find_op(name), nullptr, args, c);
+  return call_generated(in, *find_op(name), nullptr, args, c);
 }
 Value nn_fn(Interpreter& in, const char* name, Args args, CallSiteCache* c) {
-  return call_op(in, *find_module_op(OpModule::NN, name), nullptr, args, c);
+  return call_generated(in, *find_module_op(OpModule::NN, name), nullptr, args, c);
 }
 Value method(Interpreter& in, const Value& self, const char* name, Args args, CallSiteCache* c) {
   return call_op(in, *find_method(name), &self, args, c);
+}
+
+// libtorch calls made directly from here raise c10::Error: as Python errors.
+template <class F>
+auto guarded(F f) {
+  try {
+    return f();
+  } catch (const rt::ScriptError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw rt::translate_torch_error(e);
+  }
 }
 Args with_kw(Args a, const char* name, Value v) {
   a.kw.push_back({name, std::move(v)});
@@ -105,8 +118,9 @@ Value dropout(Interpreter& in, Value* a, CallSiteCache* c) {
 // inputs are broadcast against each other first.
 Value pointwise_loss(Interpreter& in, Value* a, CallSiteCache* c, const char* name, const Value* beta) {
   int64_t r = reduction_enum(a[4], a[2], a[3]);
-  auto both = at::broadcast_tensors({tensor(a[0]), tensor(a[1])});
-  Args args{Value(both[0]), Value(both[1]), Value(r)};
+  Value both = torch_fn(in, "broadcast_tensors", {rt::make_list({a[0], a[1]})}, nullptr);
+  const auto& t = both.as<rt::TupleObject>()->items;
+  Args args{t[0], t[1], Value(r)};
   if (beta) args.pos.push_back(*beta);
   return nn_fn(in, name, args, c);
 }
@@ -135,7 +149,9 @@ Value binary_cross_entropy(Interpreter& in, Value* a, CallSiteCache* c) {
                           ") is deprecated. Please ensure they have the same size.");
   Value weight = a[2];
   if (weight.is_tensor())
-    weight = Value(tensor(weight).expand(at::infer_size(tensor(a[1]).sizes(), tensor(weight).sizes())));
+    weight = guarded([&] {
+      return Value(tensor(weight).expand(at::infer_size(tensor(a[1]).sizes(), tensor(weight).sizes())));
+    });
   return nn_fn(in, "binary_cross_entropy", {a[0], a[1], weight, Value(r)}, c);
 }
 
@@ -163,7 +179,7 @@ Value embedding(Interpreter& in, Value* a, CallSiteCache* c) {
   }
   Value input = a[0];
   if (!a[3].is_none()) {
-    input = Value(tensor(input).contiguous());
+    input = guarded([&] { return Value(tensor(input).contiguous()); });
     at::NoGradGuard no_grad;
     torch_fn(in, "embedding_renorm_", {a[1], input, a[3], a[4]}, nullptr);
   }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -66,19 +67,31 @@ std::string quoted_list(const std::vector<std::string>& names) {
 void bind_python_params(std::string_view function, std::string_view spec, const rt::Args& args, Value* out) {
   const auto& params = parse_params(spec);
   size_t n = params.size(), given = args.pos.size(), required = 0;
-  for (const auto& p : params) required += !p.has_default;
-  if (given > n) {
-    if (required == n)
-      rt::raise_type_error(fmt::format("{}() takes {} positional argument{} but {} {} given", function, n,
-                                       n == 1 ? "" : "s", given, given == 1 ? "was" : "were"));
+  // A "*name" parameter takes the remaining positionals as a tuple; the
+  // parameters after it are keyword-only.
+  size_t star = n;
+  for (size_t i = 0; i < n; ++i)
+    if (params[i].name[0] == '*') star = i;
+  size_t positional = star;
+  for (size_t i = 0; i < positional; ++i) required += !params[i].has_default;
+  if (given > positional && star == n) {
+    if (required == positional)
+      rt::raise_type_error(fmt::format("{}() takes {} positional argument{} but {} {} given", function, positional,
+                                       positional == 1 ? "" : "s", given, given == 1 ? "was" : "were"));
     rt::raise_type_error(fmt::format("{}() takes from {} to {} positional arguments but {} were given", function,
-                                     required, n, given));
+                                     required, positional, given));
   }
   std::vector<bool> set(n, false);
-  for (size_t i = 0; i < given; ++i) out[i] = args.pos[i], set[i] = true;
+  for (size_t i = 0; i < std::min(given, positional); ++i) out[i] = args.pos[i], set[i] = true;
+  if (star < n) {
+    std::vector<Value> rest;
+    for (size_t i = positional; i < given; ++i) rest.push_back(args.pos[i]);
+    out[star] = rt::make_tuple(std::move(rest));
+    set[star] = true;
+  }
   for (const auto& kw : args.kw) {
     size_t i = 0;
-    while (i < n && params[i].name != kw.name) ++i;
+    while (i < n && (params[i].name != kw.name || i == star)) ++i;
     if (i == n) rt::raise_type_error(fmt::format("{}() got an unexpected keyword argument '{}'", function, kw.name));
     if (set[i]) rt::raise_type_error(fmt::format("{}() got multiple values for argument '{}'", function, kw.name));
     out[i] = kw.value, set[i] = true;

@@ -1,5 +1,6 @@
 #include "engine/torch/manual_bindings.h"
 
+#include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 
 #include <ATen/core/dispatch/Dispatcher.h>
@@ -27,13 +28,23 @@ Value is_contiguous(const at::Tensor& t, const c10::IValue* a) {
   return Value(t.is_contiguous(a[0].isNone() ? at::MemoryFormat::Contiguous : a[0].toMemoryFormat()));
 }
 
+// Tensor.item(): a Python number, for one-element tensors only.
+Value item(const at::Tensor& t, const c10::IValue*) {
+  if (t.numel() != 1) rt::raise_value_error("only one element tensors can be converted to Python scalars");
+  c10::Scalar s = t.item();
+  if (s.isBoolean()) return Value(s.toBool());
+  if (s.isIntegral(false)) return Value(s.toLong());
+  if (s.isFloatingPoint()) return Value(s.toDouble());
+  rt::raise_type_error("complex numbers are not supported yet");
+}
+
 using NativeFn = Value (*)(const at::Tensor&, const c10::IValue*);
 
 struct Manual {
   const char* family;
   char ns;               // 'M' Tensor method, 'F' torch function
   const char* text;      // python_arg_parser signature
-  const char* overload;  // "to.dtype_layout"; nullptr for natives
+  const char* overload;  // "to.dtype_layout", "range.step|range.out" (with out=); nullptr for natives
   const char* renames;   // Python name -> schema name
   const char* implicit;  // "device=cpu": a value for a missing argument
   NativeFn native;
@@ -65,6 +76,13 @@ const Manual kManual[] = {
     CONVERT("bfloat16", "BFloat16"), CONVERT("int", "Int"), CONVERT("long", "Long"),
     CONVERT("short", "Short"), CONVERT("char", "Char"), CONVERT("byte", "Byte"), CONVERT("bool", "Bool"),
     {"copy_", 'M', "copy_(Tensor other, bool non_blocking=False)", "copy_", "other:src", "", nullptr},
+    {"copy_", 'M', "copy_(Tensor other, bool async=False)|deprecated", "copy_", "other:src,async:non_blocking", "",
+     nullptr},
+    // python_torch_functions_manual.cpp
+    {"range", 'F',
+     "range(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ScalarType dtype=None, Layout "
+     "layout=torch.strided, Device device=None, bool requires_grad=False)",
+     "range.step|range.out", "", "", nullptr},
     {"size", 'M', "size()", nullptr, "", "", size_all},
     {"size", 'M', "size(int64_t dim)", "size.int", "", "", nullptr},
     {"size", 'M', "size(Dimname dim)", "size.Dimname", "", "", nullptr},
@@ -80,6 +98,7 @@ const Manual kManual[] = {
     {"storage_offset", 'M', "storage_offset()", nullptr, "", "", storage_offset},
     {"get_device", 'M', "get_device()", nullptr, "", "", get_device},
     {"get_device", 'F', "get_device(Tensor input)", nullptr, "", "", get_device},
+    {"item", 'M', "item()", nullptr, "", "", item},
     {"is_contiguous", 'M', "is_contiguous(*, MemoryFormat memory_format=contiguous_format)", nullptr, "", "",
      is_contiguous},
 };
@@ -109,9 +128,18 @@ Signature manual_signature(const Manual& m) {
   Signature sig = parse_signature(m.text);
   sig.native = m.native;
   if (m.overload) {
-    auto op = find_overload(m.overload);
-    if (!op) throw std::runtime_error(std::string("no operator aten::") + m.overload);
+    std::string_view spec = m.overload;
+    std::string_view base = spec.substr(0, spec.find('|'));
+    auto op = find_overload(base);
+    if (!op) throw std::runtime_error("no operator aten::" + std::string(base));
+    if (base.size() < spec.size()) {
+      for (size_t i = 0; i < sig.params.size(); ++i)
+        if (sig.params[i].name == "out") sig.out_param = int(i);
+      sig.out = bind_schema(sig, *find_overload(spec.substr(base.size() + 1)), m.ns == 'M', m.renames);
+    }
     sig.base = bind_schema(sig, *op, m.ns == 'M', m.renames);
+    for (size_t i = 0; i < sig.params.size(); ++i)
+      if (sig.params[i].name == "requires_grad" && sig.params[i].keyword_only) sig.requires_grad_param = int(i);
   }
   std::string_view imp = m.implicit;
   if (!imp.empty() && sig.base) {

@@ -9,6 +9,9 @@
 #include "engine/torch/torch_objects.h"
 
 #include <c10/util/SmallVector.h>
+#include <fmt/format.h>
+
+#include <algorithm>
 
 namespace backstep::torchb {
 
@@ -32,8 +35,9 @@ uint64_t scalar_key(const Value& v) {
     case Value::Kind::Int: return 3;
     case Value::Kind::Float: return 4;
     case Value::Kind::Tensor:
-      return 8 | (detail::is_scalar_tensor(v) ? 1 : 0) | (detail::is_index(v) ? 2 : 0);
-    case Value::Kind::Object: return v.as<rt::StrObject>() ? 12 : 13;
+      return 8 | (detail::is_scalar_tensor(v) ? 1 : 0) | (detail::is_index(v) ? 2 : 0) |
+             (detail::is_int_tensor(v) ? 4 : 0);
+    case Value::Kind::Object: return v.as<rt::StrObject>() ? 16 : 17;
   }
   return 0;
 }
@@ -51,7 +55,7 @@ uint64_t value_key(const Value& v) {
       all_tensors = all_tensors && item.is_tensor();
       all_numbers = all_numbers && item.is_number();
     }
-    key |= items->empty() ? 16 : scalar_key((*items)[0]);
+    key |= items->empty() ? 128 : scalar_key((*items)[0]);  // bits 0-4
     key |= (all_tensors ? 32 : 0) | (all_numbers ? 64 : 0);
   }
   return key;
@@ -119,12 +123,17 @@ c10::IValue argument(const Signature& sig, const SchemaBinding& b, size_t i, con
   int16_t src = b.arg_source[i];
   if (src == SchemaBinding::kSelf) return self->as_tensor();
   if (src >= SchemaBinding::kOutBase) {
-    const Value* out = source_value(sources[sig.out_param], args);
-    return (*detail::sequence_items(*out))[src - SchemaBinding::kOutBase].as_tensor();
+    // out=(values, indices): PythonArgs::tensorlist_n checks the length.
+    const auto& outs = *detail::sequence_items(*source_value(sources[sig.out_param], args));
+    size_t n = sig.params[sig.out_param].size;
+    if (outs.size() != n)
+      rt::raise_type_error(fmt::format("expected tuple of {} elements but got {}", n, outs.size()));
+    return outs[src - SchemaBinding::kOutBase].as_tensor();
   }
   const Value* v = src >= 0 ? source_value(sources[src], args) : nullptr;
   bool varargs = src >= 0 && sources[src] == kVarargs;
   if (v || varargs) return detail::to_ivalue(sig, sig.params[src], v, varargs, args);
+  if (src >= 0 && sig.params[src].zero_default && sources[src] == kAbsent) return int64_t(0);
   for (const auto& [index, value] : sig.implicit_args)
     if (size_t(index) == i) {
       if (value.isDevice()) check_device_available(value.toDevice());
@@ -141,7 +150,13 @@ Value run_native(const Signature& sig, const Value* self, const rt::Args& args, 
     ivalues.push_back(v ? detail::to_ivalue(sig, sig.params[p], v, false, args) : c10::IValue());
   }
   const at::Tensor& t = self ? self->as_tensor() : ivalues[0].toTensor();
-  return sig.native(t, ivalues.data());
+  try {
+    return sig.native(t, ivalues.data());
+  } catch (const rt::ScriptError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw rt::translate_torch_error(e);
+  }
 }
 
 // Runs `sig` with the argument sources of a match.
@@ -189,7 +204,15 @@ void record_sources(const Signature& sig, const Slot* slots, const rt::Args& arg
 
 }  // namespace
 
-Value call_op(rt::Interpreter&, const OpFamily& family, const Value* self, rt::Args& args, CallSiteCache* cache) {
+Value call_op(rt::Interpreter& in, const OpFamily& family, const Value* self, rt::Args& args,
+              CallSiteCache* cache) {
+  const bool method = self && self->is_tensor();
+  if (PythonLevelFn py = method ? family.py_method : family.py_function) return py(in, family, self, args, cache);
+  return call_generated(in, family, self, args, cache);
+}
+
+Value call_generated(rt::Interpreter&, const OpFamily& family, const Value* self, rt::Args& args,
+                     CallSiteCache* cache) {
   const bool method = self && self->is_tensor();
   if (cache && cache->entry && cache->entry->matches(family, method, args)) {
     ++cache->hits;
@@ -197,7 +220,9 @@ Value call_op(rt::Interpreter&, const OpFamily& family, const Value* self, rt::A
   }
   const auto& sigs = method ? family.methods : family.functions;
   if (sigs.empty()) rt::raise_type_error(family.name + "() is not available here");
-  c10::SmallVector<Slot, 16> slots(64);
+  size_t most = 0;
+  for (const auto& s : sigs) most = std::max(most, s.params.size());
+  c10::SmallVector<Slot, 16> slots(most);
   size_t index = detail::match_signature(sigs, args, method ? "_TensorBase" : nullptr, slots.data());
   const Signature& sig = sigs[index];
   c10::SmallVector<int16_t, 12> sources(sig.params.size());

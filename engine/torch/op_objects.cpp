@@ -72,6 +72,28 @@ class OpFunction : public rt::Object {
   CallSiteCache cache;
 };
 
+// x.add as a value: the family bound to one tensor.
+class OpMethod : public rt::Object {
+ public:
+  OpMethod(const OpFamily& f, Value self) : Object(rt::ObjKind::Other), family(f), self(std::move(self)) {}
+  const rt::TypeObject& type() const override { return *rt::types().builtin_function; }
+  std::string repr(rt::Interpreter&) const override {
+    return fmt::format("<built-in method {} of Tensor object at {:#x}>", family.name,
+                       reinterpret_cast<uintptr_t>(self.as_tensor().unsafeGetTensorImpl()));
+  }
+  std::optional<Value> get_attr(rt::Interpreter&, std::string_view name) override {
+    if (name == "__name__" || name == "__qualname__") return rt::make_str(family.name);
+    if (name == "__self__") return self;
+    return std::nullopt;
+  }
+  bool callable() const override { return true; }
+  Value call(rt::Interpreter& in, rt::Args& args) override { return call_op(in, family, &self, args, &cache); }
+
+  const OpFamily& family;
+  const Value self;
+  CallSiteCache cache;
+};
+
 std::string param_text(const Param& p) {
   std::string s = std::string(ptype_display_name(p.type)) + (p.nullable ? "?" : "") + " " + p.name;
   return p.optional ? s + "=" + p.default_text : s;
@@ -97,6 +119,10 @@ Value op_function_object(const OpFamily& family) {
   auto& v = (*objects)[&family];
   if (v.is_none()) v = Value(std::make_shared<OpFunction>(family));
   return v;
+}
+
+Value bound_method_object(const OpFamily& family, const Value& self) {
+  return Value(std::make_shared<OpMethod>(family, self));
 }
 
 std::vector<std::string> op_schemas_text(const OpFamily& family) {

@@ -60,7 +60,7 @@ bool skipped(const std::string& name) {
   static const std::regex skip(
       "alias|is_cuda|is_sparse|is_sparse_csr|size|stride|.*_backward|"
       ".*_backward_(out|input|weight|bias)|.*_forward|.*_forward_out|_unsafe_view|tensor|"
-      "_?sparse_coo_tensor.*|_?sparse_csr_tensor.*|_arange.*|_range.*|_sparse_add_out|_sparse_div.*|"
+      "_?sparse_coo_tensor.*|_?sparse_csr_tensor.*|sparse_(compressed|csc|bsr|bsc)_tensor.*|_arange.*|_range.*|_sparse_add_out|_sparse_div.*|"
       "_sparse_mul.*|_sparse_sub.*|_sparse_dense_add_out|index|unique_dim_consecutive|_cumsum.*|"
       "_cumprod.*|_sum.*|_prod.*|_th_.*|_thnn_.*|_solve.*|_inverse.*|_cholesky.*|"
       "_triangular_solve.*|_qr.*|_symeig.*|_svd.*|slice|_local_scalar_dense|to|_to_copy|"
@@ -187,7 +187,8 @@ std::string sort_type(const Param& p) {
 
 bool arg_smaller(const std::string& t1, const std::string& t2) {
   auto has = [](const std::string& s, const char* x) { return s.find(x) != std::string::npos; };
-  return (t1 == "Scalar" && t2 == "Tensor") || (has(t1, "Dimname") && !has(t2, "Dimname")) ||
+  return (t1 == "Scalar" && t2 == "Tensor") || (t1 == "Scalar?" && t2 == "Tensor?") ||
+         (has(t1, "Dimname") && !has(t2, "Dimname")) ||
          (t1 == "int[]" && (t2 == "int" || t2 == "int?")) || (t1 == "Tensor[]" && has(t2, "[]"));
 }
 
@@ -226,6 +227,7 @@ std::unique_ptr<OpFamily> build_family(const std::string& name) {
     sort_overloads(sigs);
     add_deprecated_signatures(*fam, method, ops);
   }
+  install_python_level(*fam);
   if (!fam->has_function() && !fam->has_method()) return nullptr;
   return fam;
 }

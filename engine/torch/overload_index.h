@@ -23,4 +23,8 @@ std::vector<std::string> family_names(bool methods, OpModule module);
 // other lists before Tensor[].
 void sort_overloads(std::vector<Signature>& sigs);
 
+// Sets fam.py_function / py_method for the operators PyTorch wraps in
+// Python (python_level.cpp).
+void install_python_level(OpFamily& fam);
+
 }  // namespace backstep::torchb::detail

@@ -129,6 +129,11 @@ Param parse_param(std::string_view fmt, bool keyword_only) {
     p.optional = true;
     p.default_text = std::string(name.substr(eq + 1));
     if (p.default_text == "None") p.allow_none = true;
+    if (p.type == PType::Int && !p.default_text.empty() && p.default_text != "None") {
+      char* end = nullptr;
+      std::strtol(p.default_text.c_str(), &end, 10);
+      p.zero_default = *end != 0;
+    }
     name = name.substr(0, eq);
   }
   p.name = std::string(name);

@@ -64,6 +64,9 @@ struct Param {
   bool nullable = false;     // the type itself has '?' (for overload ordering)
   bool keyword_only = false;
   std::string default_text;  // as written in the signature ("False", "None")
+  // python_arg_parser reads int defaults with atol(), so the generated
+  // "int64_t reduction=at::Reduction::Mean" is 0 (none) when omitted.
+  bool zero_default = false;
 };
 
 // How a signature's parameters reach the operator's schema arguments.

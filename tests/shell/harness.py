@@ -170,6 +170,14 @@ def check_in(needle, haystack, what="output"):
         raise TestFailure(f"expected {needle!r} in {what}:\n{haystack!r}")
 
 
+def check_frame(text, file, line, function, what="traceback"):
+    """A traceback names the frame: File "f", line N, in fn (the engine may add
+    ", col C" after the line)."""
+    pattern = rf'File "{re.escape(file)}", line {line}(, col \d+)?, in {re.escape(function)}\n'
+    if not re.search(pattern, text):
+        raise TestFailure(f"expected frame {file}:{line} in {function} in {what}:\n{text!r}")
+
+
 def check_not_in(needle, haystack, what="output"):
     if needle in haystack:
         raise TestFailure(f"did not expect {needle!r} in {what}:\n{haystack!r}")

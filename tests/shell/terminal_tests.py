@@ -4,8 +4,8 @@ typed lines, TAB, Ctrl-C, Ctrl-D, history across sessions."""
 import os
 import time
 
-from harness import (START_TIMEOUT, PtySession, TempDir, base_env, check, check_eq, check_in,
-                     check_not_in)
+from harness import (START_TIMEOUT, PtySession, TempDir, base_env, check, check_eq,
+                     check_frame, check_in, check_not_in)
 
 CTRL_C, CTRL_D, CTRL_P = "\x03", "\x04", "\x10"
 
@@ -135,7 +135,8 @@ def test_history_persists_across_sessions(backstep):
         check_in("1234", open(history, encoding="utf-8", errors="replace").read(), "history file")
         check_eq([], [f for f in os.listdir(tmp) if ".tmp." in f], "leftover temporary files")
         with Shell(backstep, tmp) as s:
-            s.send(CTRL_P)  # previous line
+            s.send(CTRL_P)  # the previous line, from the first session
+            s.expect("1234 + 1")
             check_in("1235", s.line(""))
 
 
@@ -184,7 +185,7 @@ def test_complete_does_not_call(backstep):
         s.send("f().up\t")
         time.sleep(0.3)
         s.send(CTRL_C)
-        s.prompt()
+        s.expect("KeyboardInterrupt\n>>> ")
         check_in("[]", s.line("calls"))
 
 
@@ -194,8 +195,8 @@ def test_complete_torch(backstep):
         s.send("torch.ad\t\t")  # ambiguous: the second TAB lists the choices
         out = s.expect("torch.addmm")
         check_in("torch.add", out)
-        s.send(CTRL_C)
-        s.prompt()
+        s.send(CTRL_C)  # libedit redraws ">>> torch.ad" after the list: sync past it
+        s.expect("KeyboardInterrupt\n>>> ")
         s.line("t = torch.ones(2)")
         s.send("t.requires_gr\t")
         time.sleep(0.3)
@@ -246,7 +247,7 @@ def test_load_command_reports_errors(backstep):
         with Shell(backstep, tmp) as s:
             out = s.line(f":load {prog}")
             check_in("ValueError: bad load", out)
-            check_in(f'File "{prog}", line 2', out)
+            check_frame(out, prog, 2, "<module>")
             check_in("\n1\n", s.line("before"))
 
 

@@ -279,6 +279,7 @@ torch.add(x, 1, out=None)
 torch.max(m, 1, out=(torch.empty(2), torch.empty(2, dtype=torch.int64)))
 torch.max(m, 1, out=[torch.empty(2), torch.empty(2, dtype=torch.int64)])
 torch.max(x, 1, out=torch.empty(2))
+torch.max(m, 1, out=(torch.empty(2),))
 torch.add(v, 1, out=torch.empty(3))
 torch.linear(x, x)
 torch.mse_loss(x, x)
@@ -369,6 +370,46 @@ torch.device(' cpu')
 torch.device('CPU')
 torch.device('cuda:-1')
 torch.device(torch.device('cpu'))
+torch.allclose(x, x)
+torch.allclose(x, m, rtol=1e-3)
+torch.allclose(x, m, 1e-3, 1e-3, True)
+torch.equal(x, x)
+torch.equal(x, 1)
+x.narrow(1, 0, 2)
+m.narrow(0, i0, 1)
+torch.randn_like(x).shape
+torch.rand(2).shape
+torch.rand(2, 3, dtype=torch.float64).dtype
+torch.matmul(m, m.t())
+torch.bmm(img[0], img[0])
+torch.mm(m, v)
+torch.matmul(v, v)
+v.zero_()
+w.detach_()
+v.clone()
+w.retain_grad()
+x.requires_grad_()
+w.requires_grad_(False)
+torch.sin(v)
+torch.linspace(-1, 1, 5)
+torch.sum(w * 2)
+torch.empty(0).shape
+torch.ones(0, 3).sum(0)
+torch.exp(w)
+torch.abs(vm2)
+torch.sqrt(v)
+v.sqrt()
+v.mean()
+xi.mean()
+xi.float().mean()
+torch.mean(xi.float(), dim=0, keepdim=True)
+img.contiguous(memory_format=torch.channels_last).stride()
+img.is_contiguous(memory_format=torch.channels_last)
+torch.empty(2, 3, memory_format=torch.contiguous_format).shape
+torch.zeros(2, layout=torch.strided)
+torch.zeros(2, layout=torch.sparse_coo)
+v.to(memory_format=torch.preserve_format)
+x.contiguous(torch.channels_last)
 torch.float32
 torch.float
 torch.long
@@ -405,8 +446,11 @@ def run_overloads():
     names = set(s.split("(")[0].split(".")[0][6:] for s in schemas if s.startswith("aten::"))
     for kind, owner in (("torch", torch._C._VariableFunctions), ("Tensor", torch._C._TensorBase)):
         for name in sorted(n for n in dir(owner) if n in names):
+            fn = getattr(owner, name)
+            if not callable(fn) or name.startswith("__"):
+                continue  # properties (Tensor.data, Tensor.mT) and protocols
             try:
-                getattr(owner, name)() if kind == "torch" else getattr(torch.ones(2, 2), name)()
+                fn() if kind == "torch" else fn(torch.ones(2, 2))
                 continue  # callable without arguments: no listing to compare
             except TypeError as e:
                 text = str(e)

@@ -211,7 +211,10 @@ class Parser {
   Thing index(const Thing& t) {
     Value i = value(expr());
     expect(']');
-    const auto* tup = value(t).as<rt::TupleObject>();
+    Value base = value(t);
+    if (base.is_tensor()) return {Thing::Val, Value(base.as_tensor().select(0, i.as_int())), {}};
+    const auto* tup = base.as<rt::TupleObject>();
+    if (!tup) throw std::runtime_error("cannot index this value");
     int64_t k = i.as_int();
     if (k < 0) k += int64_t(tup->items.size());
     return {Thing::Val, tup->items[size_t(k)], {}};

@@ -1,0 +1,248 @@
+#include "engine/api/script_hooks.h"
+
+#include "engine/api/tensor_protocol.h"
+#include "engine/api/tensor_registry.h"
+#include "engine/autograd/node_metadata.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+
+#include <c10/core/GradMode.h>
+#include <fmt/format.h>
+#include <torch/csrc/autograd/function_hook.h>
+
+namespace backstep::api {
+
+namespace ag = torch::autograd;
+
+namespace {
+
+// Per-node script state, kept in the node's metadata so it lives exactly as
+// long as the node.
+struct NodeScriptData {
+  Value metadata_dict;
+  std::shared_ptr<ScriptHookList> pre, post;
+};
+
+NodeScriptData& script_data(ag::Node& node) {
+  auto& slot = autograd::ensure_metadata(node).script_data();
+  if (!slot) slot = std::make_shared<NodeScriptData>();
+  return *static_cast<NodeScriptData*>(slot.get());
+}
+
+std::string hook_name(Interpreter& in, const Value& fn) {
+  if (auto n = rt::try_get_attr(in, fn, "__name__"))
+    if (auto* s = n->as<rt::StrObject>()) return s->value;
+  return rt::type_name(fn);
+}
+
+Value tensor_or_none(const at::Tensor& t) { return t.defined() ? Value(t) : Value(); }
+
+Value as_tuple(const ag::variable_list& v) {
+  std::vector<Value> items;
+  for (const auto& t : v) items.push_back(tensor_or_none(t));
+  return rt::make_tuple(std::move(items));
+}
+
+// check_single_result / check_variable_result of python_hook.cpp.
+at::Tensor checked_single(Interpreter& in, const at::Tensor& original, const Value& result, const Value& hook) {
+  if (result.is_none()) return original;
+  if (!original.defined()) rt::raise_runtime_error("can't replace a None gradient with a non-None value");
+  if (!result.is_tensor())
+    rt::raise_type_error(fmt::format("expected Variable, but hook returned '{}'", rt::type_name(result)));
+  const at::Tensor& r = result.as_tensor();
+  std::string name = hook_name(in, hook);
+  if (!original.options().type_equal(r.options()) || original.is_cuda() != r.is_cuda())
+    rt::raise_runtime_error(fmt::format("hook '{}' has changed the type of value (was {} got {})", name,
+                                        format_tensor_type(original), format_tensor_type(r)));
+  if (!original.sizes().equals(r.sizes()))
+    rt::raise_runtime_error(fmt::format("hook '{}' has changed the size of value", name));
+  return r;
+}
+
+ag::variable_list checked_tuple(Interpreter& in, const ag::variable_list& prev, const Value& result, const Value& hook) {
+  if (!result.as<rt::TupleObject>() && !result.as<rt::ListObject>())
+    rt::raise_type_error(fmt::format("expected tuple, but hook returned '{}'", rt::type_name(result)));
+  auto items = rt::to_vector(in, result);
+  if (items.size() != prev.size())
+    rt::raise_runtime_error(fmt::format("hook '{}' has returned an incorrect number of values (got {}, but expected {})",
+                                        hook_name(in, hook), items.size(), prev.size()));
+  ag::variable_list out;
+  for (size_t i = 0; i < prev.size(); ++i) out.push_back(checked_single(in, prev[i], items[i], hook));
+  return out;
+}
+
+// Runs `body` on the interpreter thread with the engine thread's grad mode
+// (the engine disables it in hooks unless create_graph is set).
+template <class F>
+void on_interpreter(Interpreter& in, F body) {
+  bool grad_mode = c10::GradMode::is_enabled();
+  in.run_on_interpreter_thread([&] {
+    c10::AutoGradMode mode(grad_mode);
+    body();
+  });
+}
+
+// A snapshot of the list, so a hook that removes itself (or registers
+// another) does not disturb the iteration, as with Python's dict copy.
+std::vector<Value> hooks_of(const ScriptHookList& list) {
+  std::vector<Value> out;
+  for (const auto& [id, fn] : list.hooks) out.push_back(fn);
+  return out;
+}
+
+class TensorPreHook : public ag::FunctionPreHook {
+ public:
+  TensorPreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list, size_t index)
+      : in_(in), list_(std::move(list)), index_(index) {}
+  ag::variable_list operator()(const ag::variable_list& grads) override {
+    ag::variable_list out = grads;
+    if (index_ >= out.size()) return out;
+    on_interpreter(in_, [&] {
+      for (const auto& fn : hooks_of(*list_)) {
+        Value r = in_.call(fn, {tensor_or_none(out[index_])});
+        out[index_] = checked_single(in_, out[index_], r, fn);
+      }
+    });
+    return out;
+  }
+
+ private:
+  Interpreter& in_;
+  std::shared_ptr<ScriptHookList> list_;
+  size_t index_;
+};
+
+class NodePreHook : public ag::FunctionPreHook {
+ public:
+  NodePreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list) : in_(in), list_(std::move(list)) {}
+  ag::variable_list operator()(const ag::variable_list& grad_outputs) override {
+    ag::variable_list out = grad_outputs;
+    on_interpreter(in_, [&] {
+      for (const auto& fn : hooks_of(*list_)) {
+        Value r = in_.call(fn, {as_tuple(out)});
+        if (!r.is_none()) out = checked_tuple(in_, out, r, fn);
+      }
+    });
+    return out;
+  }
+
+ private:
+  Interpreter& in_;
+  std::shared_ptr<ScriptHookList> list_;
+};
+
+class NodePostHook : public ag::FunctionPostHook {
+ public:
+  NodePostHook(Interpreter& in, std::shared_ptr<ScriptHookList> list) : in_(in), list_(std::move(list)) {}
+  ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {
+    ag::variable_list out = grad_inputs;
+    on_interpreter(in_, [&] {
+      for (const auto& fn : hooks_of(*list_)) {
+        Value r = in_.call(fn, {as_tuple(out), as_tuple(grad_outputs)});
+        if (!r.is_none()) out = checked_tuple(in_, out, r, fn);
+      }
+    });
+    return out;
+  }
+
+ private:
+  Interpreter& in_;
+  std::shared_ptr<ScriptHookList> list_;
+};
+
+class HandleObject : public rt::Object {
+ public:
+  HandleObject(std::shared_ptr<ScriptHookList> list, uint64_t id)
+      : Object(rt::ObjKind::Other), list_(std::move(list)), id_(id) {}
+  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  std::string repr(Interpreter&) const override {
+    return fmt::format("<torch.utils.hooks.RemovableHandle object at {:#x}>", address());
+  }
+  std::optional<Value> call_method(Interpreter&, std::string_view name, rt::Args& args) override {
+    if (name != "remove") return std::nullopt;
+    rt::expect_args(args, "remove", 0, 0);
+    remove();
+    return Value();
+  }
+  std::optional<Value> get_attr(Interpreter&, std::string_view name) override {
+    if (name == "id") return Value(static_cast<int64_t>(id_));
+    if (name != "remove") return std::nullopt;
+    auto self = std::static_pointer_cast<HandleObject>(shared_from_this());
+    return rt::make_builtin("remove", [self](Interpreter&, rt::Args&) {
+      self->remove();
+      return Value();
+    });
+  }
+
+ private:
+  void remove() {
+    auto& hooks = list_->hooks;
+    hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [&](const auto& h) { return h.first == id_; }), hooks.end());
+  }
+  std::shared_ptr<ScriptHookList> list_;
+  uint64_t id_;
+};
+
+Value add_to(const std::shared_ptr<ScriptHookList>& list, const Value& fn) {
+  uint64_t id = list->next_id++;
+  list->hooks.emplace_back(id, fn);
+  return removable_handle(list, id);
+}
+
+void check_callable(const Value& fn) {
+  rt::Object* o = fn.object_ptr();
+  if (!o || !o->callable()) rt::raise_type_error(fmt::format("'{}' object is not callable", rt::type_name(fn)));
+}
+
+}  // namespace
+
+Value removable_handle(std::shared_ptr<ScriptHookList> list, uint64_t id) {
+  return Value(std::make_shared<HandleObject>(std::move(list), id));
+}
+
+Value register_node_prehook(Interpreter& in, ag::Node& node, const Value& fn) {
+  check_callable(fn);
+  auto& data = script_data(node);
+  if (!data.pre) {
+    data.pre = std::make_shared<ScriptHookList>();
+    node.add_pre_hook(std::make_unique<NodePreHook>(in, data.pre));
+  }
+  return add_to(data.pre, fn);
+}
+
+Value register_node_posthook(Interpreter& in, ag::Node& node, const Value& fn) {
+  check_callable(fn);
+  auto& data = script_data(node);
+  if (!data.post) {
+    data.post = std::make_shared<ScriptHookList>();
+    node.add_post_hook(std::make_unique<NodePostHook>(in, data.post));
+  }
+  return add_to(data.post, fn);
+}
+
+Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn) {
+  if (!t.requires_grad()) rt::raise_runtime_error("cannot register a hook on a tensor that doesn't require gradient");
+  check_callable(fn);
+  auto& slot = TensorRegistry::instance().script_hooks(t);
+  if (!slot) {
+    // First hook on this tensor: one libtorch hook for all of its script
+    // hooks, on its grad_fn (non-leaf) or its grad accumulator (leaf), as
+    // Tensor.register_hook does through _backward_hooks.
+    auto list = std::make_shared<ScriptHookList>();
+    slot = list;
+    if (auto fn_node = t.grad_fn()) fn_node->add_pre_hook(std::make_unique<TensorPreHook>(in, list, t.output_nr()));
+    else ag::impl::add_hook(t, std::make_shared<TensorPreHook>(in, list, 0));
+  }
+  return add_to(std::static_pointer_cast<ScriptHookList>(slot), fn);
+}
+
+Value node_metadata_dict(ag::Node& node) {
+  auto& data = script_data(node);
+  if (data.metadata_dict.is_none()) data.metadata_dict = Value(std::make_shared<rt::DictObject>());
+  return data.metadata_dict;
+}
+
+}  // namespace backstep::api

@@ -1,0 +1,42 @@
+// Script functions as autograd hooks: Tensor.register_hook,
+// Node.register_hook and Node.register_prehook, with the semantics of
+// PyTorch 1.13's Python hooks (torch/csrc/autograd/python_hook.cpp).
+//
+// Like PyTorch, all script hooks of one kind on one node (or one tensor)
+// live in one list behind a single libtorch hook object, inserted when the
+// first of them is registered; that fixes their order relative to libtorch's
+// own hooks (retain_grad) exactly as in PyTorch. Handles remove entries from
+// the list. Hooks always run on the interpreter thread, whichever thread the
+// engine calls them on.
+#pragma once
+
+#include "engine/runtime/object.h"
+
+#include <torch/csrc/autograd/function.h>
+
+namespace backstep::api {
+
+using rt::Interpreter;
+using rt::Value;
+
+struct ScriptHookList {
+  std::vector<std::pair<uint64_t, Value>> hooks;  // (handle id, function), in registration order
+  uint64_t next_id = 1;
+};
+
+// A handle object (torch.utils.hooks.RemovableHandle) whose remove() drops
+// entry `id` from `list`.
+Value removable_handle(std::shared_ptr<ScriptHookList> list, uint64_t id);
+
+// Registers `fn` in the node's pre-hook (grad_outputs) or post-hook
+// (grad_inputs, grad_outputs) list; returns the handle.
+Value register_node_prehook(Interpreter& in, torch::autograd::Node& node, const Value& fn);
+Value register_node_posthook(Interpreter& in, torch::autograd::Node& node, const Value& fn);
+
+// Tensor.register_hook(fn).
+Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn);
+
+// The node's `metadata` dict (persists while the node lives).
+Value node_metadata_dict(torch::autograd::Node& node);
+
+}  // namespace backstep::api

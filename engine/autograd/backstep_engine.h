@@ -1,0 +1,36 @@
+// backstep's autograd engine: the stock libtorch engine with two seams
+// filled in (see DESIGN.md, "Source locations"):
+//  - make_anomaly_metadata() gives every node a NodeMetadata recording the
+//    script line that created it;
+//  - get_default_saved_variable_hooks() returns the innermost
+//    saved_tensors_hooks pair the script has active.
+// It is installed once, before any graph is built, with
+// set_default_engine_stub; everything else is inherited unchanged.
+#pragma once
+
+#include <torch/csrc/autograd/engine.h>
+#include <torch/csrc/autograd/saved_variable_hooks.h>
+
+#include <functional>
+#include <memory>
+
+namespace backstep::autograd {
+
+// Installs the engine (idempotent) and turns on origin recording. Origins
+// ride on libtorch's anomaly-mode switch, which must therefore stay on;
+// the NaN check and the traceback printing stay under the script's control
+// (see set_user_anomaly_mode).
+void install_engine();
+
+// torch.autograd.set_detect_anomaly as the script sees it.
+void set_user_anomaly_mode(bool enabled, bool check_nan);
+bool user_anomaly_mode();
+bool user_anomaly_check_nan();
+
+// The provider of default saved-variable hooks (saved_tensors_hooks). Called
+// whenever libtorch saves a tensor for backward; returns null when no hooks
+// are active.
+using SavedHooksProvider = std::function<std::unique_ptr<torch::autograd::SavedVariableHooks>()>;
+void set_saved_hooks_provider(SavedHooksProvider provider);
+
+}  // namespace backstep::autograd

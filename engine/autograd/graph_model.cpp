@@ -1,0 +1,240 @@
+#include "engine/autograd/graph_model.h"
+
+#include "engine/autograd/node_metadata.h"
+#include "engine/autograd/libtorch_compat.h"
+#include "engine/format/tensor_repr.h"
+
+#include <torch/csrc/autograd/functions/accumulate_grad.h>
+
+#include <ATen/ATen.h>
+
+#include <deque>
+#include <sstream>
+#include <unordered_set>
+
+namespace backstep::autograd {
+
+namespace ag = torch::autograd;
+
+int NodeIds::id_of(const ag::Node& node) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = ids_.find(&node);
+  if (it != ids_.end()) {
+    // The address may belong to a new node now: ids are for live nodes.
+    auto live = nodes_[static_cast<size_t>(it->second)].lock();
+    if (live.get() == &node) return it->second;
+  }
+  int id = static_cast<int>(nodes_.size());
+  nodes_.push_back(const_cast<ag::Node&>(node).shared_from_this());
+  ids_[&node] = id;
+  return id;
+}
+
+std::optional<int> NodeIds::find(const ag::Node& node) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = ids_.find(&node);
+  if (it == ids_.end()) return std::nullopt;
+  if (nodes_[static_cast<size_t>(it->second)].lock().get() != &node) return std::nullopt;
+  return it->second;
+}
+
+std::shared_ptr<ag::Node> NodeIds::node(int id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (id < 0 || static_cast<size_t>(id) >= nodes_.size()) return nullptr;
+  return nodes_[static_cast<size_t>(id)].lock();
+}
+
+TensorMeta meta_of(const at::Tensor& t) {
+  TensorMeta m;
+  if (!t.defined()) return m;
+  m.defined = true;
+  std::string name = format::dtype_name(t.scalar_type());  // "torch.float32"
+  m.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
+  m.shape.assign(t.sizes().begin(), t.sizes().end());
+  return m;
+}
+
+std::optional<TensorSummary> summarize(const at::Tensor& t) {
+  if (!t.defined()) return std::nullopt;
+  TensorSummary s;
+  s.meta = meta_of(t);
+  if (t.numel() == 0 || !(t.is_floating_point() || t.is_complex())) {
+    if (t.numel() > 0) {
+      at::Tensor d = t.detach().to(at::kDouble);
+      s.norm = d.norm().item<double>();
+      s.min = d.min().item<double>();
+      s.max = d.max().item<double>();
+    }
+    return s;
+  }
+  at::NoGradGuard no_grad;
+  at::Tensor d = t.detach();
+  if (d.is_complex()) d = at::abs(d);
+  at::Tensor nan = at::isnan(d);
+  at::Tensor inf = at::isinf(d);
+  s.nan = nan.sum().item<int64_t>();
+  s.inf = inf.sum().item<int64_t>();
+  at::Tensor finite = d.masked_select(at::logical_not(at::logical_or(nan, inf))).to(at::kDouble);
+  if (finite.numel() > 0) {
+    s.norm = finite.norm().item<double>();
+    s.min = finite.min().item<double>();
+    s.max = finite.max().item<double>();
+  }
+  return s;
+}
+
+const GraphNode* GraphSnapshot::node(int id) const {
+  for (const auto& n : nodes)
+    if (n.id == id) return &n;
+  return nullptr;
+}
+
+namespace {
+
+std::string int_list_text(const std::vector<int64_t>& v) {
+  std::ostringstream os;
+  os << "(";
+  for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
+  if (v.size() == 1) os << ",";
+  os << ")";
+  return os.str();
+}
+
+std::string value_text(const SavedValue& sv) {
+  const c10::IValue& v = sv.value;
+  if (sv.kind == SavedKind::Opaque) return sv.text;
+  if (v.isNone()) return "None";
+  switch (sv.kind) {
+    case SavedKind::Int:
+    case SavedKind::SymInt: return std::to_string(v.toInt());
+    case SavedKind::IntList:
+    case SavedKind::SymIntList: return int_list_text(v.toIntVector());
+    case SavedKind::Bool: return v.toBool() ? "True" : "False";
+    case SavedKind::ScalarType: return format::dtype_name(static_cast<c10::ScalarType>(v.toInt()));
+    case SavedKind::String: return "'" + v.toStringRef() + "'";
+    default: {
+      std::ostringstream os;
+      os << v;
+      return os.str();
+    }
+  }
+}
+
+void read_saved(ag::Node& node, GraphNode& out) {
+  const auto* fields = saved_fields_of(node);
+  if (!fields) return;
+  for (const auto& f : *fields) {
+    SavedFieldView view;
+    view.name = f.name;
+    view.kind = f.kind;
+    if (f.kind == SavedKind::Tensor) {
+      if (auto* sv = raw_saved_variable(node, f.name)) {
+        SavedVariableState st = state_of(*sv);
+        view.saved_version = st.saved_version;
+        view.current_version = st.current_version;
+        view.released = st.released;
+        if (!st.released && !st.empty) {
+          try {
+            view.tensor = meta_of(read_saved_field(node, f.name).value.toTensor());
+          } catch (const std::exception&) {
+            // Modified in place since it was saved: unpack() refuses; the
+            // versions above tell the story.
+          }
+        }
+        if (st.empty) view.value = "None";
+      }
+    } else {
+      try {
+        view.value = value_text(read_saved_field(node, f.name));
+      } catch (const std::exception&) {
+        view.released = true;
+      }
+    }
+    out.saved.push_back(std::move(view));
+  }
+}
+
+GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const SnapshotOptions& opt) {
+  GraphNode g;
+  g.id = ids.id_of(node);
+  g.name = node.name();
+  g.sequence_nr = node.sequence_nr();
+  if (auto* md = metadata_of(node)) g.origin = md->origin();
+  g.pre_hooks = static_cast<int>(node.pre_hooks().size());
+  g.post_hooks = static_cast<int>(node.post_hooks().size());
+  for (uint32_t i = 0; i < node.num_inputs(); ++i) {
+    const auto& im = node.input_metadata(i);
+    TensorMeta m;
+    m.defined = true;
+    std::string name = format::dtype_name(c10::typeMetaToScalarType(im.dtype()));
+    m.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
+    m.shape = input_shape(im);
+    g.inputs.push_back(std::move(m));
+  }
+  if (auto* acc = dynamic_cast<ag::AccumulateGrad*>(&node)) {
+    GraphNode::Leaf leaf;
+    leaf.tensor = meta_of(acc->variable);
+    if (namer && acc->variable.defined()) leaf.variable = namer(acc->variable);
+    g.tensor_hooks = static_cast<int>(ag::impl::hooks(acc->variable).size());
+    g.leaf = std::move(leaf);
+  }
+  if (opt.saved_fields) read_saved(node, g);
+  g.live = node.shared_from_this();
+  return g;
+}
+
+}  // namespace
+
+GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<ag::Node>>& roots,
+                             const TensorNamer& namer, const SnapshotOptions& opt) {
+  GraphSnapshot snap;
+  std::deque<ag::Node*> queue;
+  std::unordered_set<ag::Node*> seen;
+  // Ids go out in BFS order from the roots for nodes seen the first time.
+  for (const auto& r : roots)
+    if (r && seen.insert(r.get()).second) queue.push_back(r.get());
+  while (!queue.empty() && snap.nodes.size() < opt.max_nodes) {
+    ag::Node* n = queue.front();
+    queue.pop_front();
+    snap.nodes.push_back(describe(ids, *n, namer, opt));
+    for (const auto& e : n->next_edges())
+      if (e.function && seen.insert(e.function.get()).second) queue.push_back(e.function.get());
+  }
+  for (const auto& g : snap.nodes) {
+    auto node = g.live.lock();
+    if (!node) continue;
+    int index = 0;
+    for (const auto& e : node->next_edges()) {
+      if (e.function)
+        if (auto to = ids.find(*e.function); to && seen.count(e.function.get()))
+          snap.edges.push_back(GraphEdge{g.id, *to, static_cast<int>(e.input_nr), index});
+      ++index;
+    }
+  }
+  return snap;
+}
+
+GraphSnapshot snapshot(NodeIds& ids, const std::vector<at::Tensor>& roots, const TensorNamer& namer,
+                       const SnapshotOptions& opt) {
+  std::vector<std::shared_ptr<ag::Node>> nodes;
+  std::vector<GraphRoot> root_info;
+  for (const auto& t : roots) {
+    if (!t.defined()) continue;
+    ag::Edge edge = ag::impl::gradient_edge(t);
+    if (!edge.function) continue;
+    nodes.push_back(edge.function);
+    GraphRoot r;
+    r.output_nr = static_cast<int>(edge.input_nr);
+    r.tensor = meta_of(t);
+    if (namer) r.variable = namer(t);
+    root_info.push_back(std::move(r));
+  }
+  GraphSnapshot snap = snapshot_nodes(ids, nodes, namer, opt);
+  for (size_t i = 0; i < root_info.size(); ++i) {
+    root_info[i].node = ids.id_of(*nodes[i]);
+    snap.roots.push_back(root_info[i]);
+  }
+  return snap;
+}
+
+}  // namespace backstep::autograd

@@ -1,0 +1,126 @@
+// The graph model: one snapshot of the autograd graph reachable from some
+// tensors, which every renderer and every debugger command reads.
+//
+// A snapshot is plain data (names, ids, shapes, origins), taken at one
+// moment; it keeps only weak links to the live nodes, so holding one never
+// keeps a graph alive. Node ids are small integers given by a session-wide
+// NodeIds table the first time anything sees a node, so `#4` means the same
+// node in `:nodes`, in a trace, in a picture and after a re-render.
+#pragma once
+
+#include "engine/autograd/origin.h"
+#include "engine/autograd/saved_fields.h"
+
+#include <torch/csrc/autograd/function.h>
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace backstep::autograd {
+
+// Session-wide stable node ids. Thread-safe (the engine thread asks too).
+class NodeIds {
+ public:
+  // The node's id, assigning the next free one on first sight.
+  int id_of(const torch::autograd::Node& node);
+  // The id when the node has one already; nullopt otherwise.
+  std::optional<int> find(const torch::autograd::Node& node) const;
+  // The live node of an id, when it still exists.
+  std::shared_ptr<torch::autograd::Node> node(int id) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<const torch::autograd::Node*, int> ids_;
+  std::vector<std::weak_ptr<torch::autograd::Node>> nodes_;  // by id
+};
+
+// dtype and shape of a tensor, without its values.
+struct TensorMeta {
+  std::string dtype;             // "float32"
+  std::vector<int64_t> shape;
+  bool defined = false;
+};
+TensorMeta meta_of(const at::Tensor& t);
+
+// A gradient (or any tensor) as the debugger shows it: no values, just what
+// tells a healthy gradient from a broken one.
+struct TensorSummary {
+  TensorMeta meta;
+  double norm = 0, min = 0, max = 0;
+  int64_t nan = 0, inf = 0;
+};
+std::optional<TensorSummary> summarize(const at::Tensor& t);  // nullopt for an undefined tensor
+
+struct SavedFieldView {
+  std::string name;
+  SavedKind kind;
+  TensorMeta tensor;         // kind Tensor
+  std::string value;         // other kinds, as text ("(3, 4)", "True", "None")
+  int64_t saved_version = -1;    // kind Tensor: the version it was saved at ...
+  int64_t current_version = -1;  // ... and the tensor's version now
+  bool released = false;     // freed by a backward without retain_graph
+};
+
+struct GraphNode {
+  int id = -1;
+  std::string name;          // "MulBackward0", "torch::autograd::AccumulateGrad"
+  uint64_t sequence_nr = 0;
+  Origin origin;             // invalid when unknown
+  std::vector<SavedFieldView> saved;
+  int pre_hooks = 0;
+  int post_hooks = 0;
+  int tensor_hooks = 0;      // hooks registered on the leaf tensor (AccumulateGrad only)
+  struct Leaf {
+    std::string variable;    // the script name bound to the tensor, "" if none
+    TensorMeta tensor;
+  };
+  std::optional<Leaf> leaf;  // set for AccumulateGrad nodes
+  std::vector<TensorMeta> inputs;  // metadata of the gradients this node receives, per input
+  std::weak_ptr<torch::autograd::Node> live;
+};
+
+struct GraphEdge {
+  int from = -1;     // the consumer (whose next_functions list it is)
+  int to = -1;       // the producer it sends gradient to
+  int input_nr = 0;  // which input of `to`
+  int index = 0;     // position in from's next_functions
+};
+
+// A root of the snapshot: the tensor whose graph it is.
+struct GraphRoot {
+  int node = -1;         // id of the tensor's grad_fn
+  int output_nr = 0;
+  std::string variable;  // script name of the tensor, "" if none
+  TensorMeta tensor;
+};
+
+struct GraphSnapshot {
+  std::vector<GraphRoot> roots;
+  std::vector<GraphNode> nodes;  // BFS order from the roots
+  std::vector<GraphEdge> edges;  // per node, in next_functions order
+
+  const GraphNode* node(int id) const;
+};
+
+// Names tensors for the snapshot: the language layer knows script variables.
+using TensorNamer = std::function<std::string(const at::Tensor&)>;
+
+struct SnapshotOptions {
+  bool saved_fields = true;  // read saved fields (cheap: no tensor values are copied)
+  size_t max_nodes = SIZE_MAX;
+};
+
+// Takes a snapshot of everything reachable from the roots' grad_fns.
+// Tensors without a grad_fn (leaves) contribute their AccumulateGrad node
+// when they require grad.
+GraphSnapshot snapshot(NodeIds& ids, const std::vector<at::Tensor>& roots, const TensorNamer& namer,
+                       const SnapshotOptions& options = {});
+// The same from nodes (e.g. the roots of a running backward).
+GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<torch::autograd::Node>>& roots,
+                             const TensorNamer& namer, const SnapshotOptions& options = {});
+
+}  // namespace backstep::autograd

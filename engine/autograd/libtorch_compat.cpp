@@ -1,0 +1,68 @@
+#include "engine/autograd/libtorch_compat.h"
+
+// Reading private members through explicit template instantiation: the
+// standard lets an explicit instantiation name any member, and the friend
+// function it defines hands out the member pointer.
+namespace torch::autograd::backstep_access {
+template <class Tag, typename Tag::type M>
+struct Access {
+  friend typename Tag::type get(Tag) { return M; }
+};
+struct SavedVersion {
+  using type = uint32_t SavedVariable::*;
+  friend type get(SavedVersion);
+};
+struct Data {
+  using type = at::Tensor SavedVariable::*;
+  friend type get(Data);
+};
+struct DefaultConstructed {
+  using type = bool SavedVariable::*;
+  friend type get(DefaultConstructed);
+};
+struct IsOutput {
+  using type = bool SavedVariable::*;
+  friend type get(IsOutput);
+};
+template struct Access<SavedVersion, &SavedVariable::saved_version_>;
+template struct Access<Data, &SavedVariable::data_>;
+template struct Access<DefaultConstructed, &SavedVariable::was_default_constructed_>;
+template struct Access<IsOutput, &SavedVariable::is_output_>;
+struct Shape {
+  using type = MetadataShape InputMetadata::*;
+  friend type get(Shape);
+};
+template struct Access<Shape, &InputMetadata::shape_>;
+}  // namespace torch::autograd::backstep_access
+
+namespace backstep::autograd {
+
+SavedVariableState state_of(const torch::autograd::SavedVariable& sv) {
+  namespace acc = torch::autograd::backstep_access;
+  SavedVariableState s;
+  const at::Tensor& data = sv.*get(acc::Data{});
+  bool default_constructed = sv.*get(acc::DefaultConstructed{});
+  s.is_output = sv.*get(acc::IsOutput{});
+  s.saved_version = sv.*get(acc::SavedVersion{});
+  if (default_constructed) return s;
+  s.empty = false;
+  if (!data.defined()) {
+    // Saved something and lost it: release_variables() ran (or saved hooks
+    // packed it away, in which case we cannot see the tensor either).
+    s.released = true;
+    return s;
+  }
+  s.current_version = data._version();
+  return s;
+}
+
+std::vector<int64_t> input_shape(const torch::autograd::InputMetadata& m) {
+  namespace acc = torch::autograd::backstep_access;
+  const auto& shape = m.*get(acc::Shape{});
+  std::vector<int64_t> out;
+  if (!c10::holds_alternative<torch::autograd::SymIntSmallVec>(shape)) return out;
+  for (const auto& s : c10::get<torch::autograd::SymIntSmallVec>(shape)) out.push_back(s.expect_int());
+  return out;
+}
+
+}  // namespace backstep::autograd

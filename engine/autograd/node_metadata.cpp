@@ -1,0 +1,48 @@
+#include "engine/autograd/node_metadata.h"
+
+#include <mutex>
+
+namespace backstep::autograd {
+
+namespace {
+std::mutex& printer_mutex() {
+  static std::mutex m;
+  return m;
+}
+TracebackPrinter& printer() {
+  static TracebackPrinter p;
+  return p;
+}
+}  // namespace
+
+void NodeMetadata::store_stack() { origin_ = current_origin(); }
+
+void NodeMetadata::print_stack(const std::string& current_node_name) {
+  TracebackPrinter p;
+  {
+    std::lock_guard<std::mutex> lock(printer_mutex());
+    p = printer();
+  }
+  if (p) p(current_node_name, *this);
+}
+
+void NodeMetadata::assign_parent(const std::shared_ptr<torch::autograd::Node>& parent_node) { parent_ = parent_node; }
+
+NodeMetadata* metadata_of(const torch::autograd::Node& node) {
+  // Node::metadata() creates the metadata on first access; that is what we
+  // want (a node made with anomaly mode off then reports "no origin").
+  return dynamic_cast<NodeMetadata*>(const_cast<torch::autograd::Node&>(node).metadata());
+}
+
+NodeMetadata& ensure_metadata(torch::autograd::Node& node) {
+  if (auto* m = metadata_of(node)) return *m;
+  static NodeMetadata empty;  // only reached when another engine made the metadata
+  return empty;
+}
+
+void set_traceback_printer(TracebackPrinter p) {
+  std::lock_guard<std::mutex> lock(printer_mutex());
+  printer() = std::move(p);
+}
+
+}  // namespace backstep::autograd

@@ -1,0 +1,52 @@
+// The metadata backstep attaches to every autograd node, through libtorch's
+// anomaly-metadata seam (Engine::make_anomaly_metadata).
+//
+// Stock anomaly metadata captures a C++ backtrace per node (milliseconds
+// each); ours copies the interpreter's current origin instead, which is
+// cheap enough to leave on for every program. It also carries the per-node
+// state PyTorch keeps on the Python object of a node (the `metadata` dict),
+// so it survives while the node lives, whoever looks at it.
+#pragma once
+
+#include "engine/autograd/origin.h"
+
+#include <torch/csrc/autograd/anomaly_mode.h>
+#include <torch/csrc/autograd/function.h>
+
+#include <functional>
+
+namespace backstep::autograd {
+
+class NodeMetadata : public torch::autograd::AnomalyMetadata {
+ public:
+  void store_stack() override;
+  void print_stack(const std::string& current_node_name) override;
+  void assign_parent(const std::shared_ptr<torch::autograd::Node>& parent_node) override;
+
+  const Origin& origin() const { return origin_; }
+  // The node whose backward created this one (double backward), or null.
+  std::shared_ptr<torch::autograd::Node> parent() const { return parent_.lock(); }
+
+  // Storage for the language layer (the node's `metadata` dict); opaque here.
+  std::shared_ptr<void>& script_data() { return script_data_; }
+
+ private:
+  Origin origin_;
+  std::weak_ptr<torch::autograd::Node> parent_;
+  std::shared_ptr<void> script_data_;
+};
+
+// The node's metadata when backstep's engine created it; null otherwise
+// (nodes made before the engine was installed, or by another engine).
+NodeMetadata* metadata_of(const torch::autograd::Node& node);
+// Same, creating the metadata on demand (for nodes made while it was off).
+NodeMetadata& ensure_metadata(torch::autograd::Node& node);
+
+// Who prints the forward traceback when a backward fails in anomaly mode
+// ("Traceback of forward call that caused the error:"); the language layer
+// installs one that prints script frames. Without a printer nothing is
+// printed (the engine's own C++ backtrace is never shown).
+using TracebackPrinter = std::function<void(const std::string& node_name, const NodeMetadata&)>;
+void set_traceback_printer(TracebackPrinter printer);
+
+}  // namespace backstep::autograd

@@ -1,0 +1,19 @@
+#include "engine/autograd/origin.h"
+
+namespace backstep::autograd {
+
+const OriginContext*& current_origin_context() {
+  thread_local const OriginContext* ctx = nullptr;
+  return ctx;
+}
+
+Origin current_origin() {
+  const OriginContext* ctx = current_origin_context();
+  Origin o;
+  if (!ctx) return o;
+  if (ctx->span) o.span = *ctx->span;
+  if (ctx->call) o.call = *ctx->call;
+  return o;
+}
+
+}  // namespace backstep::autograd

@@ -1,8 +1,8 @@
+// Batch mode: `backstep FILE` runs one program and exits.
 #include "repl/actions.h"
 
 #include "repl/cli.h"
 #include "repl/outcome.h"
-#include "repl/signals.h"
 #include "repl/source_file.h"
 #include "repl/terminal_sink.h"
 
@@ -10,14 +10,6 @@
 #include <unistd.h>
 
 namespace backstep::repl {
-namespace {
-
-void interrupt_interpreter(void* interpreter) {
-  // Called from the SIGINT handler: request_interrupt only stores an atomic.
-  static_cast<rt::Interpreter*>(interpreter)->request_interrupt();
-}
-
-}  // namespace
 
 int run_program(const std::string& path) {
   SourceText source = read_source_file(path);
@@ -27,8 +19,7 @@ int run_program(const std::string& path) {
   }
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
   rt::Interpreter in(sink);
-  sigint::install();
-  sigint::set_target(interrupt_interpreter, &in);
+  route_interrupts_to(in);
   Settled s = run_and_settle(in, path, std::move(source.text), rt::Interpreter::Mode::File);
   sink.flush();
   switch (s.kind) {

@@ -13,16 +13,20 @@ const char* const kUsage =
     "usage: backstep [--help] [--version] [FILE]\n"
     "       backstep run FILE\n";
 
+const char* const kExitStatuses =
+    "Exit status: 0 ok, 1 the program raised, 2 usage error, 3 FILE cannot be read,\n"
+    "130 interrupted (Ctrl-C).";
+
 void add_run_command(CLI::App& app, Invocation& inv) {
   CLI::App* run = app.add_subcommand("run", "Run a program (the same as `backstep FILE`)");
-  run->add_option("FILE", inv.file, "The program")->required();
+  run->add_option("FILE", inv.file, "The program")->required()->type_name("");
+  run->footer(kExitStatuses);
   run->callback([&inv] { inv.action = Invocation::Action::Run; });
 }
 
 void describe(CLI::App& app) {
-  app.footer(
-      "Without FILE, backstep starts an interactive shell (:help lists its commands).\n"
-      "Exit status: 0 ok, 1 the program raised, 2 usage error, 3 FILE cannot be read.");
+  app.footer(std::string("Without FILE, backstep starts an interactive shell (:help lists its "
+                         "commands).\n") + kExitStatuses);
   app.set_version_flag("--version", version_string(), "Print the version and exit");
   app.require_subcommand(0, 1);
 }
@@ -34,7 +38,7 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
                "backstep");
   describe(app);
   std::string file;
-  app.add_option("FILE", file, "A program to run");
+  app.add_option("FILE", file, "A program to run")->type_name("");
   add_run_command(app, inv);
   try {
     app.parse(argc, argv);

@@ -93,6 +93,8 @@ ReadResult LineEditor::read(const std::string& prompt) {
   } else if (line) {
     r.status = ReadResult::Status::Line;
     r.line = line;
+  } else {
+    std::fputs("\n", stdout);  // Ctrl-D: end the prompt's line, as Python does
   }
   std::free(line);
   return r;

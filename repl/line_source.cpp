@@ -3,6 +3,7 @@
 #include "repl/signals.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <unistd.h>
 
 namespace backstep::repl {
@@ -29,8 +30,13 @@ bool FdLineSource::fill() {
   }
 }
 
-ReadResult FdLineSource::read(const std::string&) {
+ReadResult FdLineSource::read(const std::string& prompt) {
   ReadResult r;
+  if (prompt_fd_ >= 0 && buffer_.find('\n', pos_) == std::string::npos) {
+    std::fflush(stdout);
+    ssize_t ignored = ::write(prompt_fd_, prompt.data(), prompt.size());
+    (void)ignored;  // a prompt that cannot be shown is no reason to stop
+  }
   for (;;) {
     size_t nl = buffer_.find('\n', pos_);
     if (nl != std::string::npos) {
@@ -53,6 +59,10 @@ ReadResult FdLineSource::read(const std::string&) {
         return r;
       }
       r.status = ReadResult::Status::EndOfInput;
+      if (prompt_fd_ >= 0) {  // Ctrl-D at a terminal: end the prompt's line
+        ssize_t ignored = ::write(prompt_fd_, "\n", 1);
+        (void)ignored;
+      }
       return r;
     }
   }

@@ -23,7 +23,7 @@ class LineSource {
   virtual ~LineSource() = default;
   // `prompt` is ">>> " or "... "; sources without a terminal ignore it.
   virtual ReadResult read(const std::string& prompt) = 0;
-  // Whether a person is typing (prompts shown, "^C" feedback wanted).
+  // Whether a person is typing (prompts are shown).
   virtual bool interactive() const = 0;
   // The line was taken as input (not abandoned): remember it in history.
   virtual void remember(const std::string& line) { (void)line; }
@@ -32,15 +32,20 @@ class LineSource {
 // Reads lines from a file descriptor with read(2), not through stdio, so
 // that a Ctrl-C while blocked in read() is seen (EINTR) instead of turning
 // into a stream error that looks like end of input.
+//
+// `prompt_fd` >= 0 writes prompts there: for a terminal on stdin when
+// stdout is not one (`backstep | tee log`), prompts go to stderr, as
+// Python's do.
 class FdLineSource : public LineSource {
  public:
-  explicit FdLineSource(int fd) : fd_(fd) {}
+  explicit FdLineSource(int fd, int prompt_fd = -1) : fd_(fd), prompt_fd_(prompt_fd) {}
   ReadResult read(const std::string& prompt) override;
-  bool interactive() const override { return false; }
+  bool interactive() const override { return prompt_fd_ >= 0; }
 
  private:
   bool fill();  // false at end of input or on a read error
   int fd_;
+  int prompt_fd_;
   std::string buffer_;
   size_t pos_ = 0;
   bool eof_ = false;

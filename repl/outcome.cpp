@@ -14,7 +14,17 @@ int system_exit_status(rt::Interpreter& in, const rt::ScriptError& e) {
   return 1;
 }
 
+void interrupt_interpreter(void* interpreter) {
+  // Called from the SIGINT handler: request_interrupt only stores an atomic.
+  static_cast<rt::Interpreter*>(interpreter)->request_interrupt();
+}
+
 }  // namespace
+
+void route_interrupts_to(rt::Interpreter& in) {
+  sigint::install();
+  sigint::set_target(interrupt_interpreter, &in);
+}
 
 Settled settle(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
   Settled s;

@@ -23,6 +23,10 @@ struct Settled {
 // prints the message and exits with 1, SystemExit() / None exits with 0.
 Settled settle(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome);
 
+// Installs the SIGINT handler (signals.h) and makes Ctrl-C while code runs
+// interrupt `in`.
+void route_interrupts_to(rt::Interpreter& in);
+
 // Runs `text` with Ctrl-C armed to interrupt it, and converts a C++
 // exception escaping the engine (a bug, or memory exhaustion) into an error
 // message instead of ending the process.

@@ -1,3 +1,5 @@
+// The shell loop. One loop serves the terminal (libedit), a pipe and, later,
+// debugger command files: only the LineSource differs.
 #include "repl/shell.h"
 
 #include "repl/actions.h"
@@ -5,7 +7,6 @@
 #include "repl/history.h"
 #include "repl/line_editor.h"
 #include "repl/outcome.h"
-#include "repl/signals.h"
 #include "repl/version.h"
 
 #include <clocale>
@@ -40,13 +41,13 @@ int Shell::run(LineSource& source) {
         handle_line(r.line, source);
         break;
       case ReadResult::Status::Interrupted:
-        // As Python's REPL: the input typed so far is dropped.
+        // As Python's REPL: the input typed so far is dropped (at a
+        // terminal, the message goes below the abandoned line).
         input_.reset();
-        err("\nKeyboardInterrupt\n");
+        err(source.interactive() ? "\nKeyboardInterrupt\n" : "KeyboardInterrupt\n");
         break;
       case ReadResult::Status::EndOfInput:
         if (!input_.empty()) run_pending();  // a block the input ended without a blank line
-        if (source.interactive()) out("\n");
         sink_.flush();
         return exit_status_.value_or(0);
     }
@@ -105,10 +106,6 @@ void Shell::run_command(const std::string& line) {
 
 namespace {
 
-void interrupt_interpreter(void* interpreter) {
-  // Called from the SIGINT handler: request_interrupt only stores an atomic.
-  static_cast<rt::Interpreter*>(interpreter)->request_interrupt();
-}
 
 int run_with_editor(Shell& shell, rt::Interpreter& in) {
   // libedit decodes multibyte (UTF-8) input only under a matching locale.
@@ -126,17 +123,17 @@ int run_with_editor(Shell& shell, rt::Interpreter& in) {
 }  // namespace
 
 int run_shell_session() {
-  bool terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1;
+  bool terminal_in = isatty(STDIN_FILENO) == 1;
+  bool terminal = terminal_in && isatty(STDOUT_FILENO) == 1;
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
   rt::Interpreter in(sink);
-  sigint::install();
-  sigint::set_target(interrupt_interpreter, &in);
+  route_interrupts_to(in);
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
   if (terminal) return run_with_editor(shell, in);
   // Not a terminal: the same shell, fed line by line from stdin, so a piped
   // transcript gets exactly what typing it would (blocks end at blank
   // lines, values are echoed, an error does not stop the rest).
-  FdLineSource lines(STDIN_FILENO);
+  FdLineSource lines(STDIN_FILENO, terminal_in ? STDERR_FILENO : -1);
   return shell.run(lines);
 }
 

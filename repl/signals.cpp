@@ -1,7 +1,9 @@
 #include "repl/signals.h"
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace backstep::repl::sigint {
@@ -32,12 +34,28 @@ void force_quit() {
   std::raise(SIGINT);
 }
 
-extern "C" void on_sigint(int) {
+// The thread that reads the prompt. A process-directed SIGINT may be
+// delivered to any thread that does not block it, and libtorch starts
+// threads of its own (intra-op pool, autograd workers); only a signal taken
+// on this thread makes its blocking read() fail with EINTR.
+pthread_t g_main_thread;
+
+void handle_on_main_thread() {
   g_pressed.store(true);
   if (g_phase.load() != static_cast<int>(Phase::Running)) return;
   if (g_presses_while_running.fetch_add(1) + 1 >= kForceQuitPresses) force_quit();
   InterruptFn fn = g_target.load();
   if (fn) fn(g_context.load());
+}
+
+extern "C" void on_sigint(int) {
+  int saved_errno = errno;  // the interrupted code may be about to read errno
+  if (pthread_equal(pthread_self(), g_main_thread)) {
+    handle_on_main_thread();
+  } else {
+    pthread_kill(g_main_thread, SIGINT);  // async-signal-safe (POSIX.1-2008 TC1)
+  }
+  errno = saved_errno;
 }
 
 }  // namespace
@@ -46,6 +64,7 @@ void install() {
   static bool installed = false;
   if (installed) return;
   installed = true;
+  g_main_thread = pthread_self();
   struct sigaction sa {};
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);

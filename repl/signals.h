@@ -18,9 +18,9 @@ enum class Phase { Reading, Running };
 
 using InterruptFn = void (*)(void* context);
 
-// Installs the handler (idempotent). It is installed without SA_RESTART on
-// purpose: a blocking read() must return EINTR so that a prompt can be
-// abandoned.
+// Installs the handler (idempotent), from the thread that reads input and
+// runs script code. It is installed without SA_RESTART on purpose: a
+// blocking read() must return EINTR so that a prompt can be abandoned.
 void install();
 
 // What the handler calls while the phase is Running.

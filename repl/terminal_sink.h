@@ -17,7 +17,7 @@ class TerminalSink : public rt::OutputSink {
   // to the same place (2>&1, a terminal) the program's prints come before
   // the traceback they preceded, as with Python.
   void err(std::string_view text) override;
-  void flush();
+  void flush() override;
 
  private:
   Style err_style_;

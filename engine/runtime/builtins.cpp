@@ -36,6 +36,7 @@ Value b_print(Interpreter& in, Args& a) {
   }
   out += end;
   if (to_stderr) in.sink().err(out); else in.sink().out(out);
+  if (const Value* f = a.find_kw("flush"); f && truthy(in, *f)) in.sink().flush();
   return Value();
 }
 

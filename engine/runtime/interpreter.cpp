@@ -309,6 +309,18 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
 
 // --- reporting -------------------------------------------------------------
 
+void Interpreter::warn(const std::string& category, const std::string& message) {
+  lang::Span at = current_span();
+  std::string key = std::to_string(at.file) + ":" + std::to_string(at.line) + ":" + category + ":" + message;
+  if (!warned_.insert(key).second) return;
+  std::string out = at.valid() ? fmt::format("{}:{}: ", lang::file_name_of(at), at.line) : std::string();
+  out += category + ": " + message + "\n";
+  std::string_view line = lang::source_line(at);
+  size_t strip = line.find_first_not_of(" \t");
+  if (strip != std::string_view::npos) out += "  " + std::string(line.substr(strip)) + "\n";
+  sink_->err(out);
+}
+
 std::string Interpreter::format_error(const ScriptError& e) {
   std::string out;
   auto frames = e.traceback();

@@ -17,6 +17,7 @@
 #include <thread>
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <typeindex>
 
@@ -29,6 +30,7 @@ class OutputSink {
   virtual ~OutputSink() = default;
   virtual void out(std::string_view text) = 0;
   virtual void err(std::string_view text) = 0;
+  virtual void flush() {}  // print(..., flush=True)
 };
 
 // Observes execution, for the debugger: statement boundaries and
@@ -128,6 +130,11 @@ class Interpreter {
     return *static_cast<T*>(slot.get());
   }
 
+  // Python's warnings.warn with the default filter: printed once per
+  // (location, message) as "file:line: Category: message" and the source
+  // line, on the error sink.
+  void warn(const std::string& category, const std::string& message);
+
   // --- calling -----------------------------------------------------------
   Value call(const Value& callee, Args& args);
   Value call(const Value& callee, std::initializer_list<Value> args) {
@@ -209,6 +216,7 @@ class Interpreter {
   uint64_t next_call_id_ = 1;
   std::atomic<bool> interrupt_{false};
   std::thread::id thread_ = std::this_thread::get_id();
+  std::set<std::string> warned_;
   struct Mailbox;
   std::unique_ptr<Mailbox> mailbox_;
 };

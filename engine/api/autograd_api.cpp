@@ -22,6 +22,18 @@ namespace {
 
 struct RunnerState {
   BackwardRunner* runner = nullptr;
+  std::vector<const BackwardTask*> tasks;  // the running backward passes, innermost last
+  uint64_t next_task_id = 1;
+};
+
+// Marks a backward as running for its duration (also when it fails).
+class TaskScope {
+ public:
+  TaskScope(RunnerState& s, const BackwardTask& t) : s_(s) { s_.tasks.push_back(&t); }
+  ~TaskScope() { s_.tasks.pop_back(); }
+
+ private:
+  RunnerState& s_;
 };
 
 // `tensors` argument forms: one tensor, or a sequence of them.
@@ -80,6 +92,37 @@ std::vector<at::Tensor> make_grads(Interpreter& in, const std::vector<at::Tensor
 
 void set_backward_runner(Interpreter& in, BackwardRunner* runner) { in.state<RunnerState>().runner = runner; }
 
+const BackwardTask* current_backward_task(Interpreter& in) {
+  auto& tasks = in.state<RunnerState>().tasks;
+  return tasks.empty() ? nullptr : tasks.back();
+}
+
+bool BackwardTask::will_execute(const ag::Node* node) const {
+  if (!executed_) {
+    // Depth-first from the roots; with explicit outputs a node runs when it
+    // leads to one of them (PyTorch's exec_info), and the output nodes
+    // themselves only when gradients are accumulated into them.
+    std::unordered_set<const ag::Node*> targets;
+    for (const auto& e : outputs) targets.insert(e.function.get());
+    std::unordered_map<const ag::Node*, bool> leads;
+    std::function<bool(const ag::Node*)> visit = [&](const ag::Node* n) -> bool {
+      auto it = leads.find(n);
+      if (it != leads.end()) return it->second;
+      leads[n] = false;  // cycles cannot happen, but diamonds revisit
+      bool needed = targets.empty() || targets.count(n);
+      for (const auto& e : n->next_edges())
+        if (e.function && visit(e.function.get())) needed = true;
+      return leads[n] = needed;
+    };
+    executed_.emplace();
+    for (const auto& r : roots)
+      if (r.function) visit(r.function.get());
+    for (const auto& [n, needed] : leads)
+      if (needed && (targets.empty() || !targets.count(n) || accumulate_grad)) executed_->insert(n);
+  }
+  return executed_->count(node) != 0;
+}
+
 std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) {
   // The root checks of python_engine.cpp's run_backward.
   ag::edge_list roots;
@@ -100,8 +143,15 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
     if (!fn) outputs.emplace_back(std::make_shared<ag::Identity>(), 0);
     else outputs.emplace_back(fn, t.output_nr());
   }
+  RunnerState& state = in.state<RunnerState>();
+  BackwardTask task;
+  task.id = state.next_task_id++;
+  task.roots = roots;
+  task.outputs = outputs;
+  task.accumulate_grad = r.accumulate_grad;
+  TaskScope running(state, task);
   std::vector<at::Tensor> result;
-  BackwardRunner* runner = in.state<RunnerState>().runner;
+  BackwardRunner* runner = state.runner;
   if (runner) {
     result = runner->run(in, roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
   } else {

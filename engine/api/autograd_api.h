@@ -10,6 +10,9 @@
 #include <torch/csrc/autograd/edge.h>
 #include <torch/csrc/autograd/variable.h>
 
+#include <optional>
+#include <unordered_set>
+
 namespace backstep::api {
 
 using rt::Args;
@@ -47,6 +50,20 @@ class BackwardRunner {
                                       bool accumulate_grad, const torch::autograd::edge_list& outputs) = 0;
 };
 void set_backward_runner(Interpreter& in, BackwardRunner* runner);
+
+// The backward running now (innermost when one starts from a hook).
+struct BackwardTask {
+  uint64_t id = 0;
+  torch::autograd::edge_list roots, outputs;
+  bool accumulate_grad = true;
+  // Whether the engine runs this node in this backward: every node reachable
+  // from the roots, or with explicit inputs only those on a path to them.
+  bool will_execute(const torch::autograd::Node* node) const;
+
+ private:
+  mutable std::optional<std::unordered_set<const torch::autograd::Node*>> executed_;
+};
+const BackwardTask* current_backward_task(Interpreter& in);
 
 void set_grad(Interpreter& in, at::Tensor& t, const Value& grad);
 void set_requires_grad(at::Tensor& t, bool requires_grad);

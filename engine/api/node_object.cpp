@@ -1,5 +1,6 @@
 #include "engine/api/node_object.h"
 
+#include "engine/api/saved_hooks.h"
 #include "engine/api/script_hooks.h"
 #include "engine/autograd/saved_fields.h"
 #include "engine/runtime/exceptions.h"
@@ -125,6 +126,21 @@ std::optional<Value> NodeObject::get_attr(Interpreter& in, std::string_view name
     return std::nullopt;
   }
   // _saved_<field> and _raw_saved_<field>: generated accessors for every node type.
+  if (name.rfind("_raw_saved_", 0) == 0) {
+    std::string field(name.substr(11));
+    const auto* fields = autograd::saved_fields_of(*node_);
+    if (!fields) return std::nullopt;
+    for (const auto& f : *fields) {
+      if (f.name != field || !f.has_raw) continue;
+      if (auto* sv = autograd::raw_saved_variable(*node_, field)) return raw_saved_object(node_, sv);
+      if (auto* list = autograd::raw_saved_variable_list(*node_, field)) {
+        std::vector<Value> items;
+        for (auto& v : *list) items.push_back(raw_saved_object(node_, &v));
+        return rt::make_tuple(std::move(items));
+      }
+    }
+    return std::nullopt;
+  }
   if (name.rfind("_saved_", 0) == 0) {
     std::string field(name.substr(7));
     const auto* fields = autograd::saved_fields_of(*node_);

@@ -155,8 +155,8 @@ class NodePostHook : public ag::FunctionPostHook {
 
 class HandleObject : public rt::Object {
  public:
-  HandleObject(std::shared_ptr<ScriptHookList> list, uint64_t id)
-      : Object(rt::ObjKind::Other), list_(std::move(list)), id_(id) {}
+  explicit HandleObject(std::function<void()> on_remove, uint64_t id)
+      : Object(rt::ObjKind::Other), on_remove_(std::move(on_remove)), id_(id) {}
   const rt::TypeObject& type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch.utils.hooks.RemovableHandle object at {:#x}>", address());
@@ -179,10 +179,10 @@ class HandleObject : public rt::Object {
 
  private:
   void remove() {
-    auto& hooks = list_->hooks;
-    hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [&](const auto& h) { return h.first == id_; }), hooks.end());
+    if (on_remove_) on_remove_();
+    on_remove_ = nullptr;
   }
-  std::shared_ptr<ScriptHookList> list_;
+  std::function<void()> on_remove_;
   uint64_t id_;
 };
 
@@ -200,7 +200,17 @@ void check_callable(const Value& fn) {
 }  // namespace
 
 Value removable_handle(std::shared_ptr<ScriptHookList> list, uint64_t id) {
-  return Value(std::make_shared<HandleObject>(std::move(list), id));
+  return Value(std::make_shared<HandleObject>(
+      [list, id] {
+        auto& hooks = list->hooks;
+        hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [&](const auto& h) { return h.first == id; }), hooks.end());
+      },
+      id));
+}
+
+Value callback_handle(std::function<void()> on_remove) {
+  static uint64_t next = 1;
+  return Value(std::make_shared<HandleObject>(std::move(on_remove), next++));
 }
 
 Value register_node_prehook(Interpreter& in, ag::Node& node, const Value& fn) {

@@ -28,6 +28,9 @@ struct ScriptHookList {
 // entry `id` from `list`.
 Value removable_handle(std::shared_ptr<ScriptHookList> list, uint64_t id);
 
+// A handle whose remove() runs `on_remove` once.
+Value callback_handle(std::function<void()> on_remove);
+
 // Registers `fn` in the node's pre-hook (grad_outputs) or post-hook
 // (grad_inputs, grad_outputs) list; returns the handle.
 Value register_node_prehook(Interpreter& in, torch::autograd::Node& node, const Value& fn);

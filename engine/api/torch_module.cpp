@@ -2,7 +2,9 @@
 // torch.autograd, torch.linalg, torch.special, torch.fft, torch.cuda.
 // Operators come from the bridge on first use; what PyTorch writes in
 // Python (torch.tensor, nn.Parameter, manual_seed, ...) is defined here.
+#include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
+#include "engine/api/saved_hooks.h"
 #include "engine/api/tensor_factory.h"
 #include "engine/api/tensor_protocol.h"
 #include "engine/api/tensor_registry.h"
@@ -124,6 +126,11 @@ Value make_autograd(Interpreter&) {
   m->def("grad", autograd_grad);
   m->def("backward", autograd_backward);
   install_grad_modes(*m);
+  install_anomaly_functions(*m);
+  m->set_fallback([](Interpreter& interp, std::string_view name) -> std::optional<Value> {
+    if (name == "graph") return interp.import_module("torch.autograd.graph");
+    return std::nullopt;
+  });
   return Value(m);
 }
 
@@ -167,6 +174,7 @@ Value make_torch(Interpreter& in) {
     return Value();
   });
   install_grad_modes(*m);
+  install_anomaly_queries(*m);
   op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft"});
   (void)in;
   return Value(m);
@@ -179,6 +187,9 @@ void install_torch_modules(Interpreter& in) {
   in.register_module("torch.nn", make_nn);
   in.register_module("torch.nn.functional", make_functional);
   in.register_module("torch.autograd", make_autograd);
+  in.register_module("torch.autograd.graph", make_graph_module);
+  install_saved_hooks_provider(in);
+  install_anomaly_printer(in);
   in.register_module("torch.cuda", make_cuda);
   in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
   in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });

@@ -99,6 +99,10 @@ class ScriptError : public std::exception {
   mutable std::string what_;
 };
 
+// Python's traceback lines for frames (outermost first): File "...", line,
+// column and function, then the source line with carets under the span.
+std::string format_frames(const std::vector<TraceFrame>& frames);
+
 [[noreturn]] void raise(const TypeObject& cls, std::string message);
 [[noreturn]] void raise_type_error(std::string message);
 [[noreturn]] void raise_value_error(std::string message);

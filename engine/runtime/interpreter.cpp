@@ -314,24 +314,29 @@ void Interpreter::warn(const std::string& category, const std::string& message) 
   std::string key = std::to_string(at.file) + ":" + std::to_string(at.line) + ":" + category + ":" + message;
   if (!warned_.insert(key).second) return;
   std::string out = at.valid() ? fmt::format("{}:{}: ", lang::file_name_of(at), at.line) : std::string();
-  out += category + ": " + message + "\n";
+  std::string text = message;
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  out += category + ": " + text + "\n";
   std::string_view line = lang::source_line(at);
   size_t strip = line.find_first_not_of(" \t");
   if (strip != std::string_view::npos) out += "  " + std::string(line.substr(strip)) + "\n";
   sink_->err(out);
 }
 
+std::string format_frames(const std::vector<TraceFrame>& frames) {
+  std::string out;
+  for (const auto& fr : frames) {
+    out += fmt::format("  File \"{}\", line {}, col {}, in {}\n", lang::file_name_of(fr.span), fr.span.line,
+                       fr.span.col, fr.function);
+    out += lang::format_caret(fr.span, 4);
+  }
+  return out;
+}
+
 std::string Interpreter::format_error(const ScriptError& e) {
   std::string out;
   auto frames = e.traceback();
-  if (!frames.empty()) {
-    out += "Traceback (most recent call last):\n";
-    for (const auto& fr : frames) {
-      out += fmt::format("  File \"{}\", line {}, col {}, in {}\n", lang::file_name_of(fr.span), fr.span.line,
-                         fr.span.col, fr.function);
-      out += lang::format_caret(fr.span, 4);
-    }
-  }
+  if (!frames.empty()) out += "Traceback (most recent call last):\n" + format_frames(frames);
   std::string msg;
   try {
     msg = e.exception()->str(*this);

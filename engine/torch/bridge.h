@@ -18,6 +18,7 @@
 #include "engine/runtime/object.h"
 #include "engine/torch/signature.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -119,5 +120,11 @@ bool has_functional(std::string_view name);
 rt::Value call_functional(rt::Interpreter& in, std::string_view name, rt::Args& args,
                           CallSiteCache* cache);
 std::vector<std::string> all_functional_names();
+
+// Called with each tensor an operator is about to modify in place, before
+// the call (torch.autograd.graph.allow_mutation_on_saved_tensors clones
+// saved originals there). Empty: no observer. Set from the interpreter thread.
+using MutationObserver = std::function<void(const at::Tensor&)>;
+MutationObserver& mutation_observer();
 
 }  // namespace backstep::torchb

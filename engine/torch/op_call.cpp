@@ -159,6 +159,18 @@ Value run_native(const Signature& sig, const Value* self, const rt::Args& args, 
   }
 }
 
+// Tells the observer (allow_mutation_on_saved_tensors) about every tensor
+// this call writes to, before it does: the schema marks them Tensor(a!).
+void notify_mutations(const c10::FunctionSchema& schema, const torch::jit::Stack& stack) {
+  const MutationObserver& observer = torchb::mutation_observer();
+  if (!observer) return;
+  const auto& arguments = schema.arguments();
+  for (size_t i = 0; i < arguments.size() && i < stack.size(); ++i) {
+    const auto* alias = arguments[i].alias_info();
+    if (alias && alias->isWrite() && stack[i].isTensor()) observer(stack[i].toTensor());
+  }
+}
+
 // Runs `sig` with the argument sources of a match.
 Value execute(const Signature& sig, const Value* self, const rt::Args& args, const int16_t* sources) {
   if (sig.native) return run_native(sig, self, args, sources);
@@ -168,8 +180,19 @@ Value execute(const Signature& sig, const Value* self, const rt::Args& args, con
   torch::jit::Stack& stack = *lease.stack;
   size_t n = b.arg_source.size();
   for (size_t i = 0; i < n; ++i) stack.push_back(argument(sig, b, i, self, args, sources));
+  notify_mutations(b.op.schema(), stack);
   try {
-    b.op.callBoxed(&stack);
+    if (sig.requires_grad_param >= 0) {
+      // Factories (the signatures with tensor options) run as PyTorch's
+      // torch::ones etc. do (torch/csrc/autograd/generated/
+      // variable_factories.h): below autograd and ADInplaceOrView, so their
+      // internal fill_ does not bump the new tensor's version and `_like`
+      // factories record no graph.
+      at::AutoDispatchBelowADInplaceOrView guard;
+      b.op.callBoxed(&stack);
+    } else {
+      b.op.callBoxed(&stack);
+    }
   } catch (const rt::ScriptError&) {
     throw;
   } catch (const std::exception& e) {
@@ -242,6 +265,11 @@ Value call_generated(rt::Interpreter&, const OpFamily& family, const Value* self
     cache->entry = std::move(e);
   }
   return execute(sig, self, args, sources.data());
+}
+
+MutationObserver& mutation_observer() {
+  static MutationObserver observer;
+  return observer;
 }
 
 }  // namespace backstep::torchb

@@ -1,6 +1,7 @@
 #include "engine/api/autograd_api.h"
 
 #include "engine/api/script_hooks.h"
+#include "engine/api/node_object.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -37,6 +38,30 @@ class TaskScope {
 };
 
 // `tensors` argument forms: one tensor, or a sequence of them.
+// A GradientEdge (torch.autograd.graph.get_gradient_edge) as a libtorch edge.
+std::optional<ag::Edge> as_gradient_edge(const Value& v) {
+  auto* t = v.as<rt::TupleObject>();
+  if (!t || t->flavour != rt::TupleObject::Flavour::Named || t->field_names.size() != 2 || t->field_names[0] != "node")
+    return std::nullopt;
+  auto* node = t->items[0].as<NodeObject>();
+  if (!node) return std::nullopt;
+  return ag::Edge(node->shared_node(), static_cast<uint32_t>(t->items[1].to_int()));
+}
+
+// `inputs`: tensors and GradientEdges, in any mix.
+void split_inputs(Interpreter& in, const Value& v, BackwardRequest& r) {
+  std::vector<Value> items = v.is_tensor() || as_gradient_edge(v) ? std::vector<Value>{v} : rt::to_vector(in, v);
+  for (const auto& item : items) {
+    if (auto edge = as_gradient_edge(item)) {
+      r.input_edges.push_back(*edge);
+    } else if (item.is_tensor()) {
+      r.inputs.push_back(item.as_tensor());
+    } else {
+      rt::raise_type_error(fmt::format("inputs must be Tensors or GradientEdges, but got {}", rt::type_name(item)));
+    }
+  }
+}
+
 std::vector<at::Tensor> tensor_sequence(Interpreter& in, const Value& v, const char* what) {
   if (v.is_tensor()) return {v.as_tensor()};
   std::vector<at::Tensor> out;
@@ -143,6 +168,7 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
     if (!fn) outputs.emplace_back(std::make_shared<ag::Identity>(), 0);
     else outputs.emplace_back(fn, t.output_nr());
   }
+  for (const auto& e : r.input_edges) outputs.push_back(e);
   RunnerState& state = in.state<RunnerState>();
   BackwardTask task;
   task.id = state.next_task_id++;
@@ -175,8 +201,9 @@ Value autograd_backward(Interpreter& in, Args& args) {
   r.create_graph = rt::bool_arg(in, a[3], false);
   r.keep_graph = rt::bool_arg(in, a[2], r.create_graph);
   if (a[5] && !a[5]->is_none()) {
-    r.inputs = tensor_sequence(in, *a[5], "inputs");
-    if (r.inputs.empty()) rt::raise_runtime_error("'inputs' argument to backward() cannot be empty.");
+    split_inputs(in, *a[5], r);
+    if (r.inputs.empty() && r.input_edges.empty())
+      rt::raise_runtime_error("'inputs' argument to backward() cannot be empty.");
   }
   r.grads = make_grads(in, r.roots, optional_grads(in, grad_tensors, r.roots.size()));
   run_backward(in, r);
@@ -201,7 +228,7 @@ Value autograd_grad(Interpreter& in, Args& args) {
                          2);
   BackwardRequest r;
   r.roots = tensor_sequence(in, *a[0], "outputs");
-  r.inputs = tensor_sequence(in, *a[1], "inputs");
+  split_inputs(in, *a[1], r);
   r.create_graph = rt::bool_arg(in, a[4], false);
   r.keep_graph = rt::bool_arg(in, a[3], r.create_graph);
   r.allow_unused = rt::bool_arg(in, a[6], false);

@@ -35,6 +35,7 @@ struct BackwardRequest {
   bool keep_graph = false;
   bool create_graph = false;
   std::vector<at::Tensor> inputs;  // empty: accumulate into all leaves
+  torch::autograd::edge_list input_edges;  // inputs given as GradientEdges (after `inputs`)
   bool allow_unused = false;
   bool accumulate_grad = true;     // false for autograd.grad
 };

@@ -95,6 +95,11 @@ class TensorMethod : public rt::Object {
   std::string repr(Interpreter&) const override {
     return fmt::format("<built-in method {} of Tensor object at {:#x}>", name_, rt::identity(self_));
   }
+  std::optional<Value> get_attr(Interpreter&, std::string_view name) override {
+    if (name == "__name__" || name == "__qualname__") return rt::make_str(name_);
+    if (name == "__self__") return self_;
+    return std::nullopt;
+  }
   bool callable() const override { return true; }
   Value call(Interpreter& in, rt::Args& args) override {
     auto r = tensor_call_method(in, self_, name_, args);

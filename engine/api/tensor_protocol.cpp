@@ -148,6 +148,18 @@ Value cached_method(Interpreter& in, const Value& self, const char* name, const 
 
 }  // namespace
 
+std::optional<Value> call_operator_at_site(Interpreter& in, const Value& callee, Args& args,
+                                           std::shared_ptr<void>* site) {
+  const torchb::OpFamily* family = torchb::op_family_of(callee);
+  if (!family) return std::nullopt;
+  OpSite* s = op_site(site, OpSite::Kind::Function, [&] { return family; });
+  if (s && s->family != family) {  // the site now calls another function: start over
+    site->reset();
+    s = op_site(site, OpSite::Kind::Function, [&] { return family; });
+  }
+  return torchb::call_op(in, *family, nullptr, args, &s->cache);
+}
+
 Value tensor_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
   return or_unsupported(op, a, b, [&] {
     if (a.is_tensor()) return cached_method(in, a, forward_name(op), b, site);

@@ -49,6 +49,11 @@ void tensor_for_each(Interpreter& in, const Value& self, const std::function<boo
 std::string tensor_format(Interpreter& in, const at::Tensor& t, std::string_view spec);
 // int(t), float(t), bool(t) of a one-element tensor (Tensor.__int__ ...).
 Value tensor_item(Interpreter& in, const at::Tensor& t);
+// Calls `callee` with the site's cache when it is an operator function
+// (torch.add and friends); nullopt for any other callee.
+std::optional<Value> call_operator_at_site(Interpreter& in, const Value& callee, Args& args,
+                                           std::shared_ptr<void>* site);
+
 // The legacy type name PyTorch uses in messages: "torch.FloatTensor".
 std::string format_tensor_type(const at::Tensor& t);
 

@@ -335,7 +335,7 @@ Value Interpreter::eval_call(const Call& c, Frame& f) {
   collect_args(c, f, args);
   f.current = c.span;
   check_interrupt();
-  return rt::call(*this, callee, args);
+  return rt::call(*this, callee, args, &c.cache);
 }
 
 Value Interpreter::make_function(const std::shared_ptr<FunctionCode>& code, Frame& f) {

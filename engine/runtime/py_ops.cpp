@@ -354,7 +354,9 @@ std::vector<std::string> attr_names(Interpreter& in, const Value& obj) {
   return {};
 }
 
-Value call(Interpreter& in, const Value& callee, Args& args) {
+Value call(Interpreter& in, const Value& callee, Args& args, std::shared_ptr<void>* site) {
+  if (site)
+    if (auto r = api::call_operator_at_site(in, callee, args, site)) return *r;
   if (Object* o = callee.object_ptr(); o && o->callable()) return o->call(in, args);
   raise_type_error(fmt::format("'{}' object is not callable", type_name(callee)));
 }
@@ -366,7 +368,7 @@ Value call_method(Interpreter& in, const Value& obj, std::string_view name, Args
     if (auto r = o->call_method(in, name, args)) return *r;
   }
   Value m = get_attr(in, obj, name);
-  return call(in, m, args);
+  return call(in, m, args, site);
 }
 
 // --- iteration ---------------------------------------------------------------

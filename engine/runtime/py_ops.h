@@ -53,7 +53,9 @@ std::optional<Value> try_get_attr(Interpreter& in, const Value& obj, std::string
 void set_attr(Interpreter& in, const Value& obj, std::string_view name, const Value& v);
 std::vector<std::string> attr_names(Interpreter& in, const Value& obj);
 
-Value call(Interpreter& in, const Value& callee, Args& args);
+// `site`: the call's AST cache slot; operator calls (torch.add(...)) keep
+// their chosen overload there.
+Value call(Interpreter& in, const Value& callee, Args& args, std::shared_ptr<void>* site = nullptr);
 // obj.name(args) without materialising a bound method when avoidable.
 Value call_method(Interpreter& in, const Value& obj, std::string_view name, Args& args,
                   std::shared_ptr<void>* site = nullptr);

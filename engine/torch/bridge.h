@@ -92,6 +92,10 @@ rt::Value call_op(rt::Interpreter& in, const OpFamily& family, const rt::Value* 
 rt::Value call_generated(rt::Interpreter& in, const OpFamily& family, const rt::Value* self, rt::Args& args,
                          CallSiteCache* cache);
 
+// The family behind a torch.X function object, or null for any other value
+// (lets the interpreter call it with the call site's own cache).
+const OpFamily* op_family_of(const rt::Value& v);
+
 // The callable object for torch.X (cached: the same object each time).
 // repr: <built-in method add of type object at 0x...>.
 rt::Value op_function_object(const OpFamily& family);

@@ -121,6 +121,12 @@ Value op_function_object(const OpFamily& family) {
   return v;
 }
 
+const OpFamily* op_family_of(const Value& v) {
+  rt::Object* o = v.object_ptr();
+  auto* f = o && o->kind() == rt::ObjKind::Other ? dynamic_cast<OpFunction*>(o) : nullptr;
+  return f ? &f->family : nullptr;
+}
+
 Value bound_method_object(const OpFamily& family, const Value& self) {
   return Value(std::make_shared<OpMethod>(family, self));
 }

@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
-"""Runs every program in examples/ and compares its standard output with
-what real PyTorch printed for it (expected/<name>.out, recorded once with
-`/usr/bin/python3 examples/<name>.py`). Programs that need the debugger or a
-renderer get their command line from a `# test-args:` header line.
+"""Runs every program in a folder and compares its standard output with a
+recorded one (<expected>/<name>.out): what real PyTorch printed for it, or a
+hand-checked output for features PyTorch 1.13 lacks.
 
-    run_examples.py --backstep build/backstep
+    run_golden.py --backstep build/backstep --programs examples --expected tests/examples/expected
 """
 import argparse
 import os
@@ -12,18 +11,20 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXAMPLES = os.path.normpath(os.path.join(HERE, "..", "..", "examples"))
+SKIP = {"record_expected.py"}
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
+    ap.add_argument("--programs", required=True)
+    ap.add_argument("--expected", required=True)
     args = ap.parse_args()
     failed = 0
-    names = sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".py"))
+    names = sorted(f for f in os.listdir(args.programs) if f.endswith(".py") and f not in SKIP)
     for name in names:
-        expected_path = os.path.join(HERE, "expected", name[:-3] + ".out")
-        p = subprocess.run([os.path.abspath(args.backstep), "run", os.path.join(EXAMPLES, name)],
+        expected_path = os.path.join(args.expected, name[:-3] + ".out")
+        p = subprocess.run([os.path.abspath(args.backstep), "run", os.path.join(args.programs, name)],
                            capture_output=True, text=True, timeout=300)
         problems = []
         if p.returncode != 0:

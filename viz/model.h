@@ -1,0 +1,121 @@
+// viz's own copy of a graph snapshot plus its annotations, as plain data.
+//
+// Every renderer in viz reads this model, never autograd::GraphSnapshot
+// directly: the snapshot's header pulls in libtorch (seconds per file to
+// compile), and only model_from_snapshot.cpp needs to see it. Everything
+// here is resolved text and numbers (file names, source lines, call chains),
+// so the renderers need neither libtorch nor the source registry.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace backstep::viz::model {
+
+struct Meta {
+  std::string dtype;  // "float32"
+  std::vector<int64_t> shape;
+  bool defined = false;
+};
+
+struct GradStats {
+  Meta meta;
+  double norm = 0, min = 0, max = 0;
+  int64_t nan = 0, inf = 0;
+  bool broken() const { return nan > 0 || inf > 0; }
+};
+
+// One script function call around a node (outermost first in Node::calls).
+struct Frame {
+  uint64_t call_id = 0;
+  std::string function;   // "layer", "<lambda>"
+  std::string call_file;  // where the caller called it
+  uint32_t call_line = 0;
+  uint32_t call_col = 0;
+};
+
+struct Saved {
+  std::string name;
+  std::string kind;       // "Tensor", "IntList", ... (autograd::SavedKind's name)
+  Meta tensor;            // kind Tensor, when readable
+  std::string value;      // other kinds as text; "None" for an absent tensor
+  bool released = false;
+  int64_t saved_version = -1, current_version = -1;
+  bool is_tensor() const { return kind == "Tensor"; }
+};
+
+enum class State { None, Pending, Current, Done };
+
+struct Node {
+  int id = -1;
+  std::string name;        // "MulBackward0"
+  uint64_t seq = 0;        // creation order (sequence_nr)
+  bool has_origin = false;
+  std::string file;        // as registered ("prog.py", "<stdin>")
+  uint32_t line = 0, col = 0, end_line = 0, end_col = 0;
+  std::string source_text; // the creating source line, stripped
+  std::vector<Frame> calls;  // script calls below <module>, outermost first
+  std::vector<Saved> saved;
+  int pre_hooks = 0, post_hooks = 0, tensor_hooks = 0;
+  bool is_leaf = false;
+  std::string leaf_var;    // script name of the leaf tensor ("" unknown)
+  Meta leaf_tensor;
+  std::vector<Meta> inputs;  // per input: dtype and shape of the gradient it receives
+  // Annotations (filled when the debugger supplies them).
+  State state = State::None;
+  bool breakpoint = false;
+  std::vector<std::optional<GradStats>> grad_in;   // incoming (grad_outputs)
+  std::vector<std::optional<GradStats>> grad_out;  // produced (grad_inputs)
+  int hooks() const { return pre_hooks + post_hooks + tensor_hooks; }
+};
+
+struct Edge {
+  int from = -1;     // consumer node id (whose next_functions entry this is)
+  int to = -1;       // producer node id
+  int input_nr = 0;  // which input of `to`
+  int index = 0;     // position in from's next_functions
+};
+
+struct ViewBase {
+  Meta tensor;
+  int node = -1;     // id of the base's grad_fn (or AccumulateGrad), -1 if not in the graph
+};
+
+struct Root {
+  int node = -1;
+  int output_nr = 0;
+  std::string var;
+  Meta tensor;
+  std::optional<ViewBase> base;  // the root is a view of this tensor
+};
+
+struct Graph {
+  std::vector<Node> nodes;  // BFS order from the roots (as the snapshot)
+  std::vector<Edge> edges;  // per consumer, in next_functions order
+  std::vector<Root> roots;
+  bool has_states = false;  // some node has an execution state or breakpoint
+  bool has_grads = false;   // some node has a gradient summary
+
+  // Index into nodes of an id; -1 when absent.
+  int index_of(int id) const {
+    auto it = index_.find(id);
+    return it == index_.end() ? -1 : it->second;
+  }
+  const Node* node(int id) const {
+    int i = index_of(id);
+    return i < 0 ? nullptr : &nodes[static_cast<size_t>(i)];
+  }
+  // Rebuilds the id index; call after filling nodes.
+  void reindex() {
+    index_.clear();
+    for (size_t i = 0; i < nodes.size(); ++i) index_[nodes[i].id] = static_cast<int>(i);
+  }
+
+ private:
+  std::unordered_map<int, int> index_;
+};
+
+}  // namespace backstep::viz::model

@@ -1,6 +1,7 @@
 #include "engine/api/autograd_api.h"
 
 #include "engine/api/script_hooks.h"
+#include "engine/api/mutations.h"
 #include "engine/api/node_object.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
@@ -117,6 +118,21 @@ std::vector<at::Tensor> make_grads(Interpreter& in, const std::vector<at::Tensor
 
 void set_backward_runner(Interpreter& in, BackwardRunner* runner) { in.state<RunnerState>().runner = runner; }
 
+autograd::NodeIds& node_ids(Interpreter& in) { return in.state<autograd::NodeIds>(); }
+
+namespace {
+// PyTorch's in-place error, with backstep's explanation as notes.
+[[noreturn]] void rethrow_with_diagnosis(Interpreter& in, const std::exception& e, const ag::edge_list& roots) {
+  rt::ScriptError se = rt::translate_torch_error(e);
+  if (se.message().find("modified by an inplace operation") != std::string::npos) {
+    std::vector<std::shared_ptr<ag::Node>> nodes;
+    for (const auto& r : roots) nodes.push_back(r.function);
+    for (auto& note : explain_inplace_error(node_ids(in), nodes)) se.exception()->notes.push_back(std::move(note));
+  }
+  throw se;
+}
+}  // namespace
+
 const BackwardTask* current_backward_task(Interpreter& in) {
   auto& tasks = in.state<RunnerState>().tasks;
   return tasks.empty() ? nullptr : tasks.back();
@@ -178,10 +194,14 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
   TaskScope running(state, task);
   std::vector<at::Tensor> result;
   BackwardRunner* runner = state.runner;
-  if (runner) {
-    result = runner->run(in, roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
-  } else {
-    result = ag::Engine::get_default_engine().execute(roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
+  try {
+    if (runner) {
+      result = runner->run(in, roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
+    } else {
+      result = ag::Engine::get_default_engine().execute(roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
+    }
+  } catch (const std::exception& e) {
+    rethrow_with_diagnosis(in, e, roots);
   }
   if (!r.accumulate_grad && !r.allow_unused)
     for (const auto& g : result)

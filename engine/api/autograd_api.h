@@ -5,6 +5,7 @@
 // torch/csrc/autograd/python_engine.cpp.
 #pragma once
 
+#include "engine/autograd/graph_model.h"
 #include "engine/runtime/object.h"
 
 #include <torch/csrc/autograd/edge.h>
@@ -51,6 +52,9 @@ class BackwardRunner {
                                       bool accumulate_grad, const torch::autograd::edge_list& outputs) = 0;
 };
 void set_backward_runner(Interpreter& in, BackwardRunner* runner);
+
+// The session's node ids (#0, #1, ...): every command, log and picture uses these.
+autograd::NodeIds& node_ids(Interpreter& in);
 
 // The backward running now (innermost when one starts from a hook).
 struct BackwardTask {

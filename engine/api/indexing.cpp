@@ -3,6 +3,7 @@
 // python_variable_indexing.cpp applies (so the recorded graph has the same
 // nodes: SelectBackward0, SliceBackward0, UnsqueezeBackward0, AliasBackward0,
 // IndexBackward0, CopySlices), and its error messages.
+#include "engine/api/mutations.h"
 #include "engine/api/tensor_factory.h"
 #include "engine/api/tensor_protocol.h"
 #include "engine/runtime/exceptions.h"
@@ -165,6 +166,7 @@ void tensor_set_item(Interpreter& in, const Value& self, const Value& index, con
   const at::Tensor& t = self.as_tensor();
   if (v.is_none()) rt::raise_type_error("can't assign a NoneType to a " + format_tensor_type(t));
   Sliced s = apply_slicing(in, t, index_items(index));
+  notify_mutation(t);
   if (s.any_advanced) {
     s.result.index_put_(index_list(s), value_to_tensor(in, v, t));
     return;

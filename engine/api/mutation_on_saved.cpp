@@ -7,6 +7,7 @@
 // observer of in-place operations (graph.py uses a TorchDispatchMode; we
 // ask the operator bridge, through which every script operation passes)
 // that clones the original of any handle whose storage is about to change.
+#include "engine/api/mutations.h"
 #include "engine/api/saved_hooks.h"
 #include "engine/runtime/context_manager.h"
 #include "engine/runtime/exceptions.h"
@@ -55,12 +56,12 @@ class MutationContext : public rt::Object, public rt::ContextManager {
     hooks_ = make_saved_tensors_hooks(in, pack, unpack);
     hooks_enter_ = dynamic_cast<rt::ContextManager*>(hooks_.object_ptr());
     hooks_enter_->enter(in);
-    torchb::mutation_observer() = [self](const at::Tensor& t) { self->before_mutation(t); };
+    set_saved_mutation_handler([self](const at::Tensor& t) { self->before_mutation(t); });
     return Value(self);
   }
 
   bool exit(Interpreter& in, const rt::ScriptError* e) override {
-    torchb::mutation_observer() = nullptr;
+    set_saved_mutation_handler(nullptr);
     if (hooks_enter_) hooks_enter_->exit(in, e);
     by_storage_.clear();
     active_ = false;

@@ -5,6 +5,7 @@
 #include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
 #include "engine/api/help.h"
+#include "engine/api/mutations.h"
 #include "engine/api/saved_hooks.h"
 #include "engine/api/tensor_factory.h"
 #include "engine/api/tensor_protocol.h"
@@ -192,6 +193,7 @@ void install_torch_modules(Interpreter& in) {
   install_saved_hooks_provider(in);
   install_anomaly_printer(in);
   install_help(in);
+  install_mutation_tracking();
   in.register_module("torch.cuda", make_cuda);
   in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
   in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });

@@ -53,6 +53,7 @@ SavedVariableState state_of(const torch::autograd::SavedVariable& sv) {
     return s;
   }
   s.current_version = data._version();
+  if (data.has_storage()) s.storage = data.storage().unsafeGetStorageImpl();
   return s;
 }
 

@@ -23,6 +23,7 @@ struct SavedVariableState {
   int64_t saved_version = -1;   // the tensor's version when it was saved
   int64_t current_version = -1; // its version now (-1 when released)
   bool is_output = false;       // saved output of the node itself
+  const void* storage = nullptr; // the saved tensor's storage (shared with its views)
 };
 
 SavedVariableState state_of(const torch::autograd::SavedVariable& sv);

@@ -1,6 +1,7 @@
 #include "engine/runtime/exceptions.h"
 
 #include "engine/autograd/backstep_engine.h"
+#include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 
@@ -84,6 +85,22 @@ std::optional<Value> ExceptionObject::get_attr(Interpreter&, std::string_view na
   if (name == "__cause__") return cause;
   if (name == "__context__") return context;
   if (name == "__class__") return type_value(*cls_);
+  if (name == "__notes__") {
+    std::vector<Value> out;
+    for (const auto& n : notes) out.push_back(make_str(n));
+    return make_list(std::move(out));
+  }
+  if (name == "add_note") {
+    auto self = std::static_pointer_cast<ExceptionObject>(shared_from_this());
+    return make_builtin("add_note", [self](Interpreter& in, Args& a) {
+      expect_args(a, "add_note", 1, 1);
+      auto* s = a.pos[0].as<StrObject>();
+      if (!s) raise_type_error(fmt::format("note must be a str, not '{}'", type_name(a.pos[0])));
+      self->notes.push_back(s->value);
+      (void)in;
+      return Value();
+    });
+  }
   return std::nullopt;
 }
 
@@ -165,6 +182,7 @@ std::string anomaly_hint(std::string msg) {
 }  // namespace
 
 ScriptError translate_torch_error(const std::exception& e) {
+  if (auto* script = dynamic_cast<const ScriptError*>(&e)) return *script;
   const auto& t = exc_types();
   const TypeObject* cls = t.runtime_error;
   std::string msg;

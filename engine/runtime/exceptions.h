@@ -64,6 +64,9 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
   std::vector<Value> args;
   Value cause;    // raise ... from cause
   Value context;  // the exception being handled when this one was raised
+  // PEP 678 notes: printed after the message in a traceback, not part of
+  // str(e) (so scripts that print their exceptions see PyTorch's text).
+  std::vector<std::string> notes;
 
  private:
   const TypeObject* cls_;

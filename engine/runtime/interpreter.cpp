@@ -56,6 +56,58 @@ void Interpreter::set_global(std::string_view name, Value v) {
   globals_[slot] = std::move(v);
 }
 
+void Interpreter::delete_global(std::string_view name) {
+  if (const uint32_t* slot = global_slots_.find(name); slot && *slot < globals_.size()) globals_[*slot] = unbound();
+}
+
+Interpreter::BindingScope::BindingScope(Interpreter& in, const std::vector<Binding>& bindings) : in_(in) {
+  for (const auto& b : bindings) {
+    saved_.emplace_back(b.name, in_.global(b.name));
+    in_.set_global(b.name, b.value);
+  }
+}
+
+Interpreter::BindingScope::~BindingScope() {
+  for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
+    if (it->second) in_.set_global(it->first, *it->second);
+    else in_.delete_global(it->first);
+  }
+}
+
+Value Interpreter::eval_expression(const std::string& text, const std::string& name) {
+  uint32_t file = lang::SourceRegistry::instance().add(name, text);
+  auto parsed = lang::parse_module(file);
+  auto syntax = [&](const lang::Diagnostic& d) -> ScriptError {
+    return ScriptError(std::make_shared<ExceptionObject>(*exc_types().syntax_error,
+                                                         std::vector<Value>{make_str(d.message)}));
+  };
+  if (!parsed.ok()) throw syntax(parsed.error());
+  auto& m = *parsed.value();
+  if (m.body.size() != 1 || m.body[0]->kind != lang::StmtKind::Expr)
+    throw syntax(lang::Diagnostic{{}, "SyntaxError", "expected one expression", false});
+  auto resolved = lang::resolve(m, global_slots_);
+  if (!resolved.ok()) throw syntax(resolved.error());
+  globals_.resize(global_slots_.size(), unbound());
+  modules_code_.push_back(std::move(parsed.value()));
+  Frame f;
+  f.function = "<module>";
+  f.call = std::make_shared<autograd::CallRecord>(autograd::CallRecord{"<module>", {}, next_call_id_++, nullptr});
+  autograd::OriginScope origin(&f.origin);
+  Frame* saved_frame = frame_;
+  frame_ = &f;
+  try {
+    Value v = eval(*static_cast<const lang::ExprStmt&>(*modules_code_.back()->body[0]).value, f);
+    frame_ = saved_frame;
+    return v;
+  } catch (ScriptError&) {
+    frame_ = saved_frame;
+    throw;
+  } catch (const std::exception& e) {
+    frame_ = saved_frame;
+    throw translate_torch_error(e);
+  }
+}
+
 std::vector<std::string> Interpreter::global_names() const {
   std::vector<std::string> out;
   for (size_t i = 0; i < globals_.size(); ++i)
@@ -344,6 +396,7 @@ std::string Interpreter::format_error(const ScriptError& e) {
     msg = e.message();
   }
   out += e.type().name() + (msg.empty() ? "" : ": " + msg) + "\n";
+  for (const auto& note : e.exception()->notes) out += note + "\n";
   return out;
 }
 

@@ -95,6 +95,27 @@ class Interpreter {
   Outcome run_source(const std::string& name, std::string text, Mode mode);
   Outcome run_file(const std::string& path);  // a missing file is an OSError-like outcome
 
+  // Names bound as globals while some code runs (the debugger's `node`,
+  // `grad_outputs`); the previous values come back afterwards.
+  struct Binding {
+    std::string name;
+    Value value;
+  };
+  class BindingScope {
+   public:
+    BindingScope(Interpreter& in, const std::vector<Binding>& bindings);
+    ~BindingScope();
+    BindingScope(const BindingScope&) = delete;
+    BindingScope& operator=(const BindingScope&) = delete;
+
+   private:
+    Interpreter& in_;
+    std::vector<std::pair<std::string, std::optional<Value>>> saved_;
+  };
+  // Evaluates one expression at module level (a breakpoint condition).
+  // Raises ScriptError, also for a syntax error (as SyntaxError).
+  Value eval_expression(const std::string& text, const std::string& name = "<condition>");
+
   // Parses without running (the shell asks whether input is complete).
   std::optional<lang::Diagnostic> check_syntax(const std::string& text);
 
@@ -108,6 +129,7 @@ class Interpreter {
   void set_sink(OutputSink& sink) { sink_ = &sink; }
   std::optional<Value> global(std::string_view name) const;
   void set_global(std::string_view name, Value v);
+  void delete_global(std::string_view name);
   std::vector<std::string> global_names() const;  // bound ones, for completion
   const Value* builtin(std::string_view name) const;
   void set_builtin(std::string name, Value v);

@@ -1,0 +1,114 @@
+#include "engine/debug/summary.h"
+
+#include "engine/format/tensor_repr.h"
+
+#include <ATen/ATen.h>
+
+#include <cmath>
+#include <limits>
+
+namespace backstep::debug {
+
+namespace {
+
+template <class T>
+void scan(const T* data, int64_t n, Summary& s) {
+  double sq = 0;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  uint32_t nan = 0, inf = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    double v = static_cast<double>(data[i]);
+    if (std::isnan(v)) {
+      ++nan;
+    } else if (std::isinf(v)) {
+      ++inf;
+    } else {
+      sq += v * v;
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+  }
+  s.nan = nan;
+  s.inf = inf;
+  s.norm = static_cast<float>(std::sqrt(sq));
+  s.min = lo <= hi ? static_cast<float>(lo) : 0.f;
+  s.max = lo <= hi ? static_cast<float>(hi) : 0.f;
+}
+
+void aten_stats(const at::Tensor& t, Summary& s) {
+  at::NoGradGuard no_grad;
+  at::Tensor d = t.detach();
+  if (d.is_complex()) d = at::abs(d);
+  if (!d.is_floating_point()) {
+    at::Tensor f = d.to(at::kDouble);
+    s.norm = static_cast<float>(f.norm().item<double>());
+    s.min = static_cast<float>(f.min().item<double>());
+    s.max = static_cast<float>(f.max().item<double>());
+    return;
+  }
+  at::Tensor nan = at::isnan(d), inf = at::isinf(d);
+  s.nan = static_cast<uint32_t>(nan.sum().item<int64_t>());
+  s.inf = static_cast<uint32_t>(inf.sum().item<int64_t>());
+  at::Tensor finite = d.masked_select(at::logical_not(at::logical_or(nan, inf))).to(at::kDouble);
+  if (finite.numel() == 0) return;
+  s.norm = static_cast<float>(finite.norm().item<double>());
+  s.min = static_cast<float>(finite.min().item<double>());
+  s.max = static_cast<float>(finite.max().item<double>());
+}
+
+}  // namespace
+
+Summary describe(const at::Tensor& t) {
+  Summary s;
+  if (!t.defined()) return s;
+  s.defined = true;
+  s.dtype = t.scalar_type();
+  auto sizes = t.sizes();
+  s.ndim = static_cast<uint8_t>(std::min<size_t>(sizes.size(), 255));
+  s.complete_shape = sizes.size() <= Summary::kInlineDims;
+  for (size_t i = 0; i < sizes.size() && i < Summary::kInlineDims; ++i) s.shape[i] = static_cast<int32_t>(sizes[i]);
+  return s;
+}
+
+Summary summarize(const at::Tensor& t) {
+  Summary s = describe(t);
+  if (!s.defined || t.numel() == 0) return s;
+  s.stats = true;
+  if (t.device().is_cpu() && t.layout() == at::kStrided && t.is_contiguous() && !t.is_neg() && !t.is_conj()) {
+    if (t.scalar_type() == at::kFloat) {
+      scan(t.data_ptr<float>(), t.numel(), s);
+      return s;
+    }
+    if (t.scalar_type() == at::kDouble) {
+      scan(t.data_ptr<double>(), t.numel(), s);
+      return s;
+    }
+  }
+  aten_stats(t, s);
+  return s;
+}
+
+std::string short_text(const Summary& s) {
+  if (!s.defined) return "None";
+  std::string out = format::dtype_abbrev(s.dtype) + "[";
+  for (int i = 0; i < s.ndim && i < Summary::kInlineDims; ++i) out += (i ? ", " : "") + std::to_string(s.shape[i]);
+  if (!s.complete_shape) out += ", ...";
+  return out + "]";
+}
+
+autograd::TensorSummary Summary::to_full() const {
+  autograd::TensorSummary f;
+  f.meta.defined = defined;
+  if (!defined) return f;
+  std::string name = format::dtype_name(dtype);
+  f.meta.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
+  for (int i = 0; i < ndim && i < kInlineDims; ++i) f.meta.shape.push_back(shape[i]);
+  f.norm = norm;
+  f.min = min;
+  f.max = max;
+  f.nan = nan;
+  f.inf = inf;
+  return f;
+}
+
+}  // namespace backstep::debug

@@ -14,6 +14,11 @@ int run_shell_session();
 // `backstep FILE`: 0, 1 when the program raised (traceback on stderr), 3
 // when the file cannot be read, 130 after Ctrl-C, or a SystemExit's code
 // (batch.cpp).
-int run_program(const std::string& path);
+struct Invocation;
+int run_program(const Invocation& invocation);
+
+struct DebugOptions;
+// `backstep debug FILE [-x CMDFILE] [--break SPEC]...` (debug_batch.cpp).
+int run_debug(const DebugOptions& options);
 
 }  // namespace backstep::repl

@@ -6,16 +6,27 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace backstep::repl {
+
+struct DebugOptions {
+  std::string file;
+  std::string command_file;              // -x: commands from a file
+  std::vector<std::string> breakpoints;  // --break SPEC (repeatable)
+};
 
 struct Invocation {
   enum class Action {
     Shell,  // `backstep`: the interactive shell
     Run,    // `backstep FILE`, `backstep run FILE`
+    Debug,  // `backstep debug FILE`
   };
   Action action = Action::Shell;
   std::string file;
+  // run: --log-backward [FILE] ("-" when given without a file: stderr)
+  std::optional<std::string> log_backward;
+  DebugOptions debug;
 };
 
 // Parses the command line into `inv`. Returns an exit status when the

@@ -1,4 +1,5 @@
 #include "repl/commands.h"
+#include "repl/debug_ui.h"
 
 #include "repl/shell.h"
 #include "repl/source_file.h"
@@ -121,7 +122,7 @@ void register_basic_commands(CommandTable& table) {
 
 void register_all_commands(CommandTable& table) {
   register_basic_commands(table);
-  // Later: register_graph_commands(table); register_debugger_commands(table); ...
+  register_debugger_commands(table);
 }
 
 }  // namespace backstep::repl

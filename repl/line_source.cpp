@@ -68,4 +68,14 @@ ReadResult FdLineSource::read(const std::string& prompt) {
   }
 }
 
+ReadResult EchoingLineSource::read(const std::string& prompt) {
+  ReadResult r;
+  if (next_ >= lines_.size()) return r;  // EndOfInput
+  r.status = ReadResult::Status::Line;
+  r.line = lines_[next_++];
+  std::string echo = prompt + r.line + "\n";
+  std::fwrite(echo.data(), 1, echo.size(), stdout);
+  return r;
+}
+
 }  // namespace backstep::repl

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace backstep::repl {
 
@@ -50,6 +51,22 @@ class FdLineSource : public LineSource {
   size_t pos_ = 0;
   bool eof_ = false;
   bool interrupted_ = false;
+};
+
+// Lines of a command file (`backstep debug -x CMDFILE`), each echoed to
+// stdout after the prompt it answers, so the output reads as a transcript
+// of the same session typed at a terminal.
+class EchoingLineSource : public LineSource {
+ public:
+  EchoingLineSource(std::vector<std::string> lines) : lines_(std::move(lines)) {}
+  ReadResult read(const std::string& prompt) override;
+  bool interactive() const override { return false; }
+  // The next line without taking it (nullptr at the end).
+  const std::string* peek() const { return next_ < lines_.size() ? &lines_[next_] : nullptr; }
+
+ private:
+  std::vector<std::string> lines_;
+  size_t next_ = 0;
 };
 
 }  // namespace backstep::repl

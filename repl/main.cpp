@@ -13,7 +13,8 @@ int main(int argc, char** argv) {
   try {
     switch (inv.action) {
       case Invocation::Action::Shell: return backstep::repl::run_shell_session();
-      case Invocation::Action::Run: return backstep::repl::run_program(inv.file);
+      case Invocation::Action::Run: return backstep::repl::run_program(inv);
+      case Invocation::Action::Debug: return backstep::repl::run_debug(inv.debug);
     }
   } catch (const std::exception& e) {
     std::fflush(stdout);

@@ -4,9 +4,11 @@
 
 #include "repl/actions.h"
 #include "repl/completer.h"
+#include "repl/debug_ui.h"
 #include "repl/history.h"
 #include "repl/line_editor.h"
 #include "repl/outcome.h"
+#include "repl/signals.h"
 #include "repl/version.h"
 
 #include <clocale>
@@ -34,6 +36,7 @@ SyntaxState Shell::check(const std::string& text) {
 }
 
 int Shell::run(LineSource& source) {
+  source_ = &source;
   while (!exit_status_) {
     ReadResult r = source.read(input_.empty() ? ">>> " : "... ");
     switch (r.status) {
@@ -54,6 +57,41 @@ int Shell::run(LineSource& source) {
   }
   sink_.flush();
   return *exit_status_;
+}
+
+void Shell::feed_line(const std::string& line) {
+  if (source_) handle_line(line, *source_);
+  if (!input_.empty() && line.find_first_not_of(" \t") == std::string::npos) run_pending();
+}
+
+Shell::NestedEnd Shell::run_nested(const std::string& prompt) {
+  // The outer input is suspended: a nested prompt starts with no pending
+  // block of its own and gives the outer one back afterwards.
+  InputAssembler outer = std::move(input_);
+  input_ = InputAssembler([this](const std::string& t) { return check(t); });
+  bool outer_leave = leave_nested_;
+  leave_nested_ = false;
+  NestedEnd end = NestedEnd::EndOfInput;
+  sigint::ReadingScope reading;
+  while (source_ && !exit_status_) {
+    ReadResult r = source_->read(input_.empty() ? prompt : "... ");
+    if (r.status == ReadResult::Status::Interrupted) {
+      end = NestedEnd::Interrupted;
+      break;
+    }
+    if (r.status == ReadResult::Status::EndOfInput) break;
+    {
+      sigint::RunningScope running;
+      handle_line(r.line, *source_);
+    }
+    if (leave_nested_) {
+      end = NestedEnd::Left;
+      break;
+    }
+  }
+  input_ = std::move(outer);
+  leave_nested_ = outer_leave;
+  return end;
 }
 
 void Shell::handle_line(const std::string& line, LineSource& source) {
@@ -129,6 +167,7 @@ int run_shell_session() {
   rt::Interpreter in(sink);
   route_interrupts_to(in);
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
+  attach_debugger(shell);  // backwards run on a worker and can pause at any node
   if (terminal) return run_with_editor(shell, in);
   // Not a terminal: the same shell, fed line by line from stdin, so a piped
   // transcript gets exactly what typing it would (blocks end at blank

@@ -39,6 +39,20 @@ class Shell {
   // True when it ran without an error.
   bool execute(const std::string& name, std::string text, rt::Interpreter::Mode mode);
 
+  // A prompt nested inside running code (the debugger's pause): reads and
+  // runs inputs from the session's line source until a command calls
+  // leave_nested(), Ctrl-C is pressed, or the input ends.
+  enum class NestedEnd { Left, Interrupted, EndOfInput };
+  NestedEnd run_nested(const std::string& prompt);
+  void leave_nested() { leave_nested_ = true; }
+  LineSource* source() const { return source_; }
+  void set_source(LineSource* s) { source_ = s; }
+  bool exiting() const { return exit_status_.has_value(); }
+  int exit_status() const { return exit_status_.value_or(0); }
+  // Processes one line as typed at the prompt (a command, or Python that
+  // may continue a block); runs a pending block at a blank line.
+  void feed_line(const std::string& line);
+
  private:
   void handle_line(const std::string& line, LineSource& source);
   void run_pending();
@@ -51,6 +65,8 @@ class Shell {
   CommandTable commands_;
   InputAssembler input_;
   std::optional<int> exit_status_;
+  LineSource* source_ = nullptr;
+  bool leave_nested_ = false;
 };
 
 }  // namespace backstep::repl

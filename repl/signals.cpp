@@ -85,7 +85,6 @@ void set_phase(Phase p) {
 
 bool take_pressed() { return g_pressed.exchange(false); }
 
-RunningScope::RunningScope() { set_phase(Phase::Running); }
-RunningScope::~RunningScope() { set_phase(Phase::Reading); }
+Phase phase() { return static_cast<Phase>(g_phase.load()); }
 
 }  // namespace backstep::repl::sigint

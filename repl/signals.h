@@ -31,14 +31,27 @@ void set_phase(Phase p);
 // Whether Ctrl-C was pressed since the last call; clears the flag.
 bool take_pressed();
 
-// Runs script code under phase Running and goes back to Reading afterwards,
-// also when the code throws.
-class RunningScope {
+Phase phase();
+
+// Sets a phase for a scope and restores the previous one, also when the
+// code throws: RunningScope around script code, ReadingScope around a
+// prompt nested inside running code (the debugger's pause).
+class PhaseScope {
  public:
-  RunningScope();
-  ~RunningScope();
-  RunningScope(const RunningScope&) = delete;
-  RunningScope& operator=(const RunningScope&) = delete;
+  explicit PhaseScope(Phase p) : saved_(phase()) { set_phase(p); }
+  ~PhaseScope() { set_phase(saved_); }
+  PhaseScope(const PhaseScope&) = delete;
+  PhaseScope& operator=(const PhaseScope&) = delete;
+
+ private:
+  Phase saved_;
+};
+
+struct RunningScope : PhaseScope {
+  RunningScope() : PhaseScope(Phase::Running) {}
+};
+struct ReadingScope : PhaseScope {
+  ReadingScope() : PhaseScope(Phase::Reading) {}
 };
 
 }  // namespace backstep::repl::sigint

@@ -93,7 +93,7 @@ Attrs node_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSumma
     lines.push_back(shape_text(n.leaf_tensor.shape));
     lines.push_back(id);
   } else {
-    lines.push_back(n.name);
+    lines.push_back(display_name(n.name));
     std::string where = short_location(n);
     lines.push_back(where.empty() ? id : id + "  " + where);
   }
@@ -171,7 +171,7 @@ Attrs tensor_attrs(const StyleContext& ctx, const SceneItem& item) {
     std::string shape = s.released ? "(released)" : shape_text(s.tensor.shape);
     a.emplace_back("label", s.name + "\n" + shape);
     a.emplace_back("fillcolor", kSaved);
-    std::string tip = "saved by " + owner.name + " #" + std::to_string(owner.id) + ": " + s.name + " " +
+    std::string tip = "saved by " + display_name(owner.name) + " #" + std::to_string(owner.id) + ": " + s.name + " " +
                       meta_text(s.tensor);
     if (s.saved_version >= 0 && s.current_version >= 0 && s.saved_version != s.current_version) {
       tip += "\nmodified in place since it was saved (version " + std::to_string(s.saved_version) + " \u2192 " +
@@ -223,7 +223,7 @@ std::pair<std::string, std::string> GradScale::colours(const model::GradStats& g
 
 std::vector<std::string> node_details(const model::Node& n) {
   std::vector<std::string> lines;
-  lines.push_back(n.name + " #" + std::to_string(n.id));
+  lines.push_back(display_name(n.name) + " #" + std::to_string(n.id));
   if (n.is_leaf)
     lines.push_back("leaf " + (n.leaf_var.empty() ? std::string("tensor") : n.leaf_var) + " " + meta_text(n.leaf_tensor));
   if (n.has_origin) {
@@ -296,7 +296,13 @@ Attrs edge_attrs(const StyleContext& ctx, const SceneEdge& e, bool labels) {
     if (producer && me.input_nr >= 0 && static_cast<size_t>(me.input_nr) < producer->inputs.size())
       text = meta_text(producer->inputs[me.input_nr]);
   }
-  if (e.count > 1) text += (text.empty() ? "\u00d7" : " \u00d7") + thousands(e.count);
+  // Inside a folded loop every edge stands for one per iteration, as its
+  // ends do: that count says nothing. Where it differs from its ends' (a
+  // weight used by every iteration, a value carried K-1 times) it is shown.
+  const SceneItem& tail = ctx.scene.items[e.tail];
+  const SceneItem& head = ctx.scene.items[e.head];
+  bool implied = e.count == tail.count && e.count == head.count;
+  if (e.count > 1 && !implied) text += (text.empty() ? "\u00d7" : " \u00d7") + thousands(e.count);
   if (e.carried) {
     a.emplace_back("style", "dashed");
     a.emplace_back("color", kLoop);

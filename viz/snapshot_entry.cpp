@@ -126,7 +126,7 @@ std::vector<std::optional<ViewBase>> view_bases_of(autograd::NodeIds& ids, const
       out.emplace_back();
       continue;
     }
-    const at::Tensor& base = t._base();
+    at::Tensor base(t._base());
     ViewBase vb;
     vb.tensor = autograd::meta_of(base);
     if (auto fn = torch::autograd::impl::gradient_edge(base).function) vb.node = ids.id_of(*fn);

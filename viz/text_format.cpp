@@ -90,6 +90,11 @@ std::optional<model::GradStats> combined_incoming(const model::Node& n) {
   return out;
 }
 
+std::string display_name(const std::string& name) {
+  const std::string prefix = "torch::autograd::";
+  return name.rfind(prefix, 0) == 0 ? name.substr(prefix.size()) : name;
+}
+
 std::string truncated(std::string_view s, size_t n) {
   if (s.size() <= n) return std::string(s);
   size_t cut = n > 1 ? n - 1 : 0;

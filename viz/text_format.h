@@ -30,6 +30,9 @@ std::string grad_text(const model::GradStats& g);
 // The gradient a node received, combined over its inputs (norms add in
 // quadrature, NaN/Inf counts add); nullopt when none is known.
 std::optional<model::GradStats> combined_incoming(const model::Node& n);
+// A node's name as torchviz shows it: "AccumulateGrad", not libtorch's
+// "torch::autograd::AccumulateGrad" (JSON keeps the real name()).
+std::string display_name(const std::string& name);
 // Cuts to n characters with an ellipsis.
 std::string truncated(std::string_view s, size_t n);
 // "1,234"

@@ -160,8 +160,8 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
   g.name = node.name();
   g.sequence_nr = node.sequence_nr();
   if (auto* md = metadata_of(node)) g.origin = md->origin();
-  g.pre_hooks = static_cast<int>(node.pre_hooks().size());
-  g.post_hooks = static_cast<int>(node.post_hooks().size());
+  for (const auto& h : node.pre_hooks()) g.pre_hooks += dynamic_cast<const InternalHook*>(h.get()) == nullptr;
+  for (const auto& h : node.post_hooks()) g.post_hooks += dynamic_cast<const InternalHook*>(h.get()) == nullptr;
   for (uint32_t i = 0; i < node.num_inputs(); ++i) {
     const auto& im = node.input_metadata(i);
     TensorMeta m;
@@ -184,6 +184,10 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
 }
 
 }  // namespace
+
+GraphNode describe_node(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const SnapshotOptions& options) {
+  return describe(ids, node, namer, options);
+}
 
 GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<ag::Node>>& roots,
                              const TensorNamer& namer, const SnapshotOptions& opt) {

@@ -38,6 +38,12 @@ class NodeIds {
   std::vector<std::weak_ptr<torch::autograd::Node>> nodes_;  // by id
 };
 
+// A marker for hooks backstep itself installs while watching a backward
+// (logging, stepping): pictures and listings count only the program's own.
+struct InternalHook {
+  virtual ~InternalHook() = default;
+};
+
 // dtype and shape of a tensor, without its values.
 struct TensorMeta {
   std::string dtype;             // "float32"
@@ -113,6 +119,10 @@ struct SnapshotOptions {
   bool saved_fields = true;  // read saved fields (cheap: no tensor values are copied)
   size_t max_nodes = SIZE_MAX;
 };
+
+// Describes one live node as a snapshot would.
+GraphNode describe_node(NodeIds& ids, torch::autograd::Node& node, const TensorNamer& namer,
+                        const SnapshotOptions& options = {});
 
 // Takes a snapshot of everything reachable from the roots' grad_fns.
 // Tensors without a grad_fn (leaves) contribute their AccumulateGrad node

@@ -1,0 +1,104 @@
+#include "engine/debug/breakpoints.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace backstep::debug {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t");
+  size_t e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+// A file given as "prog.py" matches "/abs/path/prog.py" and "dir/prog.py".
+bool same_file(const std::string& typed, const std::string& actual) {
+  if (typed.empty() || typed == actual) return true;
+  if (actual.size() > typed.size() && actual.compare(actual.size() - typed.size(), typed.size(), typed) == 0)
+    return actual[actual.size() - typed.size() - 1] == '/';
+  return false;
+}
+
+}  // namespace
+
+bool Breakpoint::matches_node(const std::string& node_name, int id, const autograd::Origin& origin) const {
+  switch (kind) {
+    case Kind::NodeName: return node_name == name;
+    case Kind::NodeId: return id == node_id;
+    case Kind::Line:
+      return origin.valid() && origin.span.line == line && same_file(file, lang::file_name_of(origin.span));
+    case Kind::Nan:
+    case Kind::Inf: return true;
+  }
+  return false;
+}
+
+std::string Breakpoint::describe() const {
+  std::string out;
+  switch (kind) {
+    case Kind::NodeName: out = name; break;
+    case Kind::NodeId: out = "#" + std::to_string(node_id); break;
+    case Kind::Line: out = (file.empty() ? "" : file + ":") + std::to_string(line); break;
+    case Kind::Nan: out = "nan"; break;
+    case Kind::Inf: out = "inf"; break;
+  }
+  if (!condition.empty()) out += " if " + condition;
+  return out;
+}
+
+ParsedBreakpoint parse_breakpoint(const std::string& text) {
+  ParsedBreakpoint result;
+  std::string spec = trim(text);
+  std::string condition;
+  // "SPEC if EXPR": the first " if " separates them.
+  size_t cut = spec.find(" if ");
+  if (cut != std::string::npos) {
+    condition = trim(spec.substr(cut + 4));
+    spec = trim(spec.substr(0, cut));
+    if (condition.empty()) {
+      result.error = "a condition is missing after 'if'";
+      return result;
+    }
+  }
+  if (spec.empty()) {
+    result.error = "usage: :break NAME | #ID | FILE:LINE | LINE | nan | inf  [if EXPR]";
+    return result;
+  }
+  Breakpoint b;
+  b.condition = condition;
+  b.spec = text;
+  size_t colon = spec.rfind(':');
+  if (spec == "nan" || spec == "inf") {
+    b.kind = spec == "nan" ? Breakpoint::Kind::Nan : Breakpoint::Kind::Inf;
+  } else if (spec[0] == '#') {
+    if (!all_digits(spec.substr(1))) {
+      result.error = "a node id is # and a number, as :nodes shows them: " + spec;
+      return result;
+    }
+    b.kind = Breakpoint::Kind::NodeId;
+    b.node_id = std::stoi(spec.substr(1));
+  } else if (all_digits(spec)) {
+    b.kind = Breakpoint::Kind::Line;
+    b.line = static_cast<uint32_t>(std::stoul(spec));
+  } else if (colon != std::string::npos && all_digits(spec.substr(colon + 1))) {
+    b.kind = Breakpoint::Kind::Line;
+    b.file = spec.substr(0, colon);
+    b.line = static_cast<uint32_t>(std::stoul(spec.substr(colon + 1)));
+  } else if (std::all_of(spec.begin(), spec.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == ':'; })) {
+    b.kind = Breakpoint::Kind::NodeName;
+    b.name = spec;
+  } else {
+    result.error = "not a breakpoint: " + spec + " (expected a node type such as MulBackward0, #ID, FILE:LINE, LINE, nan or inf)";
+    return result;
+  }
+  result.breakpoint = b;
+  return result;
+}
+
+}  // namespace backstep::debug

@@ -1,0 +1,41 @@
+// Breakpoints on backward nodes: by node type (`MulBackward0`), by node id
+// (`#4`), by the program line that created the node (`prog.py:12`, `12`),
+// or on the first node whose produced gradients hold NaN or Inf (`nan`,
+// `inf`). Any of them may carry a condition (`... if EXPR`), evaluated by
+// the interpreter with `node` and `grad_outputs` bound.
+#pragma once
+
+#include "engine/autograd/origin.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace backstep::debug {
+
+struct Breakpoint {
+  enum class Kind { NodeName, NodeId, Line, Nan, Inf };
+  int number = 0;        // as :breakpoints lists it; :delete N
+  Kind kind = Kind::NodeName;
+  std::string name;      // NodeName
+  int node_id = -1;      // NodeId
+  std::string file;      // Line: file name as typed ("" = any file)
+  uint32_t line = 0;     // Line
+  std::string condition; // "" = none
+  std::string spec;      // what the user typed, for listings
+  int hits = 0;
+
+  // Whether the node's type/id/origin match (conditions are checked apart).
+  bool matches_node(const std::string& node_name, int id, const autograd::Origin& origin) const;
+  bool is_after_node() const { return kind == Kind::Nan || kind == Kind::Inf; }
+  std::string describe() const;  // "MulBackward0", "#4", "prog.py:12", "nan" (+ " if ...")
+};
+
+// Parses a breakpoint spec; the error text says what was wrong.
+struct ParsedBreakpoint {
+  std::optional<Breakpoint> breakpoint;
+  std::string error;
+};
+ParsedBreakpoint parse_breakpoint(const std::string& text);
+
+}  // namespace backstep::debug

@@ -1,0 +1,169 @@
+#include "engine/debug/debugger.h"
+
+#include "engine/debug/session.h"
+
+#include <torch/csrc/autograd/engine.h>
+
+#include <atomic>
+#include <thread>
+
+namespace backstep::debug {
+
+namespace ag = torch::autograd;
+
+uint16_t BackwardRun::intern(const std::string& name) {
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<uint16_t>(i);
+  names.push_back(name);
+  return static_cast<uint16_t>(names.size() - 1);
+}
+
+Debugger::Debugger(rt::Interpreter& in) : in_(in) {}
+Debugger::~Debugger() = default;
+
+const Breakpoint& Debugger::add_breakpoint(Breakpoint b) {
+  b.number = next_breakpoint_++;
+  breakpoints_.push_back(std::move(b));
+  return breakpoints_.back();
+}
+
+bool Debugger::delete_breakpoint(int number) {
+  for (auto it = breakpoints_.begin(); it != breakpoints_.end(); ++it)
+    if (it->number == number) {
+      breakpoints_.erase(it);
+      return true;
+    }
+  return false;
+}
+
+bool Debugger::log_to_file(const std::string& path, std::string* error) {
+  log_file_.close();
+  log_file_.open(path, std::ios::out | std::ios::trunc);
+  if (!log_file_) {
+    if (error) *error = "cannot write '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+void Debugger::stop_logging() {
+  log_to_ui_ = false;
+  log_stream_ = nullptr;
+  log_file_.close();
+}
+
+void Debugger::write_log(const std::string& line) {
+  if (log_file_.is_open()) log_file_ << line << '\n' << std::flush;
+  if (log_stream_) {
+    std::fflush(stdout);  // keep program output and log lines in order
+    std::fprintf(log_stream_, "%s\n", line.c_str());
+  }
+  if (log_to_ui_ && ui_) {
+    // The UI writes to the terminal: only from the interpreter thread.
+    in_.run_on_interpreter_thread([&] { ui_->log(line); });
+  }
+}
+
+BackwardRun* Debugger::running() const {
+  return !runs_.empty() && runs_.back()->outcome == BackwardRun::Outcome::Running ? runs_.back().get() : nullptr;
+}
+
+void Debugger::on_breakpoint(rt::Interpreter&, const lang::Span& where) {
+  if (ui_) ui_->on_program_breakpoint(where);
+}
+
+namespace {
+
+// Runs the engine on a worker thread while this (the interpreter) thread
+// serves the hooks' requests: script hooks and pauses.
+std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, Session& session, const ag::edge_list& roots,
+                                          const std::vector<at::Tensor>& grads, bool keep_graph, bool create_graph,
+                                          bool accumulate_grad, const ag::edge_list& outputs) {
+  std::vector<at::Tensor> result;
+  std::exception_ptr error;
+  std::atomic<bool> done{false};
+  // Nodes created by this backward (create_graph) are attributed to the
+  // line that called it.
+  lang::Span call_site = in.current_span();
+  auto call = in.current_frame() ? in.current_frame()->call : nullptr;
+  autograd::OriginContext origin{&call_site, &call};
+  std::thread worker([&] {
+    autograd::OriginScope scope(&origin);
+    ExecutionScope running(&session);
+    try {
+      result = ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done = true;
+    in.notify();
+  });
+  in.pump_until([&] { return done.load(); });
+  worker.join();
+  if (error) std::rethrow_exception(error);
+  return result;
+}
+
+}  // namespace
+
+std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& roots,
+                                      const std::vector<at::Tensor>& grads, bool keep_graph, bool create_graph,
+                                      bool accumulate_grad, const ag::edge_list& outputs) {
+  if (!watching() && !step_next_backward_)
+    return ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
+
+  runs_.push_back(std::make_unique<BackwardRun>());
+  BackwardRun& run = *runs_.back();
+  run.number = runs_.size();
+  run.call_site = in.current_span();
+  run.is_grad = !accumulate_grad;
+  Session session(*this, run, roots);
+  if (step_next_backward_) {
+    session.start_stepping(1);
+    step_next_backward_ = false;
+  }
+  session.install_hooks();
+  auto finish = [&](BackwardRun::Outcome outcome, const std::string& error) {
+    run.outcome = outcome;
+    run.error = error;
+    session.remove_hooks();
+    for (const auto& listener : listeners_) listener(run);
+  };
+  try {
+    std::vector<at::Tensor> result;
+    if (ui_) {
+      result = execute_on_worker(in, session, roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
+    } else {
+      ExecutionScope running(&session);
+      result = ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
+    }
+    finish(BackwardRun::Outcome::Finished, "");
+    return result;
+  } catch (const BackwardAborted&) {
+    session.mark_failed();
+    finish(BackwardRun::Outcome::Aborted, "backward aborted");
+    rt::raise_runtime_error("backward aborted");
+  } catch (const std::exception& e) {
+    rt::ScriptError se = rt::translate_torch_error(e);
+    bool interrupted = se.type().is_subtype_of(*rt::exc_types().keyboard_interrupt);
+    if (!interrupted) session.post_mortem(se.message());
+    else session.mark_failed();
+    finish(interrupted ? BackwardRun::Outcome::Aborted : BackwardRun::Outcome::Failed, se.message());
+    throw se;
+  }
+}
+
+Debugger& debugger(rt::Interpreter& in) {
+  struct Holder {
+    std::unique_ptr<Debugger> d;
+  };
+  auto& h = in.state<Holder>();
+  if (!h.d) {
+    h.d = std::make_unique<Debugger>(in);
+    api::set_backward_runner(in, h.d.get());
+    in.set_observer(h.d.get());
+  }
+  return *h.d;
+}
+
+}  // namespace backstep::debug

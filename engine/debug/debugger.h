@@ -1,0 +1,159 @@
+// The debugger: watches every backward pass of a session through hooks on
+// each node of its graph, and pauses the real libtorch engine where asked.
+//
+// Threads. When a UI is attached (the shell, `backstep debug`), each
+// backward runs on a worker thread, and the interpreter thread waits for it
+// by running posted work (Interpreter::pump_until). A node's pre-hook runs
+// on the worker; to pause, it posts the UI's prompt to the interpreter
+// thread and blocks until the prompt returns, so the engine stops exactly
+// between two nodes while the user inspects and runs script code on the one
+// thread that may run it. Without a UI (logging or tracing only) the hooks
+// run inline on the interpreter thread and nothing ever pauses.
+//
+// Ownership. The debugger belongs to the interpreter's session state; the
+// UI is owned by the repl and must outlive its attachment.
+#pragma once
+
+#include "engine/api/autograd_api.h"
+#include "engine/debug/breakpoints.h"
+#include "engine/debug/summary.h"
+#include "engine/runtime/interpreter.h"
+
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace backstep::debug {
+
+// One node of a backward, in the order the engine ran it.
+struct NodeRecord {
+  enum class State : uint8_t { Running, Done, Failed };
+  int id = -1;
+  uint16_t name_index = 0;
+  State state = State::Running;
+  lang::Span origin;
+  uint32_t in_first = 0, in_count = 0;    // incoming gradients (grad_outputs)
+  uint32_t out_first = 0, out_count = 0;  // produced gradients (grad_inputs)
+  float time_us = 0;
+};
+
+// One backward call (backward() or autograd.grad()) and its history.
+class BackwardRun {
+ public:
+  enum class Outcome { Running, Finished, Failed, Aborted };
+  uint64_t number = 0;     // 1, 2, ... within the session
+  lang::Span call_site;    // the script line that called backward
+  bool is_grad = false;    // torch.autograd.grad rather than backward
+  std::vector<int> roots;  // node ids of the roots
+  size_t expected = 0;     // nodes the engine is going to run
+  std::vector<NodeRecord> records;
+  std::vector<Summary> summaries;
+  std::vector<std::string> names;
+  Outcome outcome = Outcome::Running;
+  std::string error;
+
+  const std::string& name_of(const NodeRecord& r) const { return names[r.name_index]; }
+  const Summary* incoming(const NodeRecord& r) const { return summaries.data() + r.in_first; }
+  const Summary* produced(const NodeRecord& r) const { return summaries.data() + r.out_first; }
+  uint16_t intern(const std::string& name);
+};
+
+struct PauseEvent {
+  enum class Reason { Step, Breakpoint, NanInf, Failure };
+  Reason reason = Reason::Step;
+  const Breakpoint* breakpoint = nullptr;  // Breakpoint and NanInf
+  BackwardRun* run = nullptr;
+  size_t record = 0;                       // index into run->records
+  std::shared_ptr<torch::autograd::Node> node;
+  std::vector<at::Tensor> grad_outputs;    // what flows into the node
+  std::vector<at::Tensor> grad_inputs;     // what it produced (after it ran)
+  bool after = false;                      // the node has run
+  std::string error;                       // Failure: the error's message
+};
+
+struct Resume {
+  enum class Kind { Step, Continue, Finish, Abort };
+  Kind kind = Kind::Continue;
+  int steps = 1;
+};
+
+// Implemented by the repl; every call comes on the interpreter thread.
+class DebugUI {
+ public:
+  virtual ~DebugUI() = default;
+  // A backward is paused: run the nested prompt until the user resumes.
+  virtual Resume on_pause(PauseEvent& event) = 0;
+  // breakpoint() in the program: a prompt with the program's variables live.
+  virtual void on_program_breakpoint(const lang::Span& where) = 0;
+  // A logging line, when logging goes to the terminal.
+  virtual void log(const std::string& line) = 0;
+};
+
+class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
+ public:
+  explicit Debugger(rt::Interpreter& in);
+  ~Debugger() override;
+  Debugger(const Debugger&) = delete;
+  Debugger& operator=(const Debugger&) = delete;
+
+  rt::Interpreter& interpreter() { return in_; }
+  // The UI that gets pauses; null detaches (backwards then never pause).
+  void attach(DebugUI* ui) { ui_ = ui; }
+  DebugUI* ui() const { return ui_; }
+
+  const Breakpoint& add_breakpoint(Breakpoint b);
+  bool delete_breakpoint(int number);
+  const std::vector<Breakpoint>& breakpoints() const { return breakpoints_; }
+  // :step typed before a backward: pause at the first node of the next one.
+  void step_into_next_backward() { step_next_backward_ = true; }
+
+  // Logging pre-hooks ("Executing: MulBackward0 #4 prog.py:12 with ...").
+  void log_to_ui(bool on) { log_to_ui_ = on; }
+  bool log_to_file(const std::string& path, std::string* error);
+  void log_to_stream(std::FILE* stream) { log_stream_ = stream; }
+  void stop_logging();
+  bool logging() const { return log_to_ui_ || log_file_.is_open() || log_stream_; }
+
+  // Every backward of the session, oldest first; the last may be running.
+  const std::vector<std::unique_ptr<BackwardRun>>& runs() const { return runs_; }
+  BackwardRun* running() const;
+  // Called with each finished (or failed) run: traces listen here.
+  void on_run_finished(std::function<void(const BackwardRun&)> listener) { listeners_.push_back(std::move(listener)); }
+  // Keep watching even with no UI and no logging (tracing needs it).
+  void keep_watching(bool on) { keep_watching_ = on; }
+
+  autograd::NodeIds& ids() { return api::node_ids(in_); }
+
+  // api::BackwardRunner
+  std::vector<at::Tensor> run(rt::Interpreter& in, const torch::autograd::edge_list& roots,
+                              const std::vector<at::Tensor>& grads, bool keep_graph, bool create_graph,
+                              bool accumulate_grad, const torch::autograd::edge_list& outputs) override;
+  // rt::ExecutionObserver
+  void on_breakpoint(rt::Interpreter& in, const lang::Span& where) override;
+
+ private:
+  friend class Session;
+  bool watching() const { return ui_ || logging() || keep_watching_; }
+  void write_log(const std::string& line);
+
+  rt::Interpreter& in_;
+  DebugUI* ui_ = nullptr;
+  std::vector<Breakpoint> breakpoints_;
+  int next_breakpoint_ = 1;
+  bool step_next_backward_ = false;
+  bool log_to_ui_ = false;
+  bool keep_watching_ = false;
+  std::ofstream log_file_;
+  std::FILE* log_stream_ = nullptr;
+  std::vector<std::unique_ptr<BackwardRun>> runs_;
+  std::vector<std::function<void(const BackwardRun&)>> listeners_;
+};
+
+// The session's debugger, created on first use and installed as the
+// interpreter's backward runner and execution observer.
+Debugger& debugger(rt::Interpreter& in);
+
+}  // namespace backstep::debug

@@ -1,0 +1,286 @@
+// One watched backward: hooks on every node of its graph, the history they
+// record, and the pause protocol between the engine's thread and the
+// interpreter's (see debugger.h for the threading model).
+#include "engine/debug/session.h"
+
+#include "engine/api/node_object.h"
+#include "engine/autograd/node_metadata.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+
+#include <fmt/format.h>
+#include <torch/csrc/autograd/function_hook.h>
+
+#include <deque>
+#include <unordered_set>
+
+namespace backstep::debug {
+
+namespace ag = torch::autograd;
+
+namespace {
+
+// The session whose engine.execute this thread is running. A node can carry
+// hooks of two sessions at once (a backward started from a hook, over an
+// overlapping graph); each hook acts only for the backward running it.
+thread_local Session* tls_session = nullptr;
+
+class PreHook : public ag::FunctionPreHook, public autograd::InternalHook {
+ public:
+  PreHook(Session& s, ag::Node& n) : s_(s), n_(n) {}
+  ag::variable_list operator()(const ag::variable_list& grads) override {
+    return tls_session == &s_ ? s_.before(n_, grads) : grads;
+  }
+
+ private:
+  Session& s_;
+  ag::Node& n_;
+};
+
+class PostHook : public ag::FunctionPostHook, public autograd::InternalHook {
+ public:
+  explicit PostHook(Session& s) : s_(s) {}
+  ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {
+    return tls_session == &s_ ? s_.after(grad_inputs, grad_outputs) : grad_inputs;
+  }
+
+ private:
+  Session& s_;
+};
+
+}  // namespace
+
+ExecutionScope::ExecutionScope(Session* s) : saved_(tls_session) { tls_session = s; }
+ExecutionScope::~ExecutionScope() { tls_session = saved_; }
+
+Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots) : d_(d), run_(run) {
+  std::deque<ag::Node*> queue;
+  std::unordered_set<ag::Node*> seen;
+  for (const auto& r : roots)
+    if (r.function && seen.insert(r.function.get()).second) queue.push_back(r.function.get());
+  while (!queue.empty()) {
+    ag::Node* n = queue.front();
+    queue.pop_front();
+    nodes_.push_back(n->shared_from_this());
+    for (const auto& e : n->next_edges())
+      if (e.function && seen.insert(e.function.get()).second) queue.push_back(e.function.get());
+  }
+  for (const auto& r : roots)
+    if (r.function) run_.roots.push_back(d_.ids().id_of(*r.function));
+  const api::BackwardTask* task = api::current_backward_task(d_.interpreter());
+  for (const auto& n : nodes_) {
+    d_.ids().id_of(*n);  // ids in BFS order from the roots
+    if (!task || task->will_execute(n.get())) ++run_.expected;
+  }
+  statistics_ = true;
+}
+
+Session::~Session() { remove_hooks(); }
+
+void Session::install_hooks() {
+  for (const auto& n : nodes_) {
+    auto pre = std::make_unique<PreHook>(*this, *n);
+    pre_.emplace_back(n.get(), pre.get());
+    n->add_pre_hook(std::move(pre));
+    post_.emplace_back(n.get(), n->add_post_hook(std::make_unique<PostHook>(*this)));
+  }
+}
+
+// Removes exactly our hooks: the same vectors hold the script's own hooks
+// and libtorch's (retain_grad), so never clear them.
+void Session::remove_hooks() {
+  for (auto& [node, hook] : pre_) {
+    auto& hooks = node->pre_hooks();
+    for (auto it = hooks.begin(); it != hooks.end(); ++it)
+      if (it->get() == hook) {
+        hooks.erase(it);
+        break;
+      }
+  }
+  for (auto& [node, key] : post_) node->del_post_hook(key);
+  pre_.clear();
+  post_.clear();
+}
+
+void Session::start_stepping(int steps) { steps_left_ = steps; }
+
+void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
+  first = static_cast<uint32_t>(run_.summaries.size());
+  count = static_cast<uint32_t>(grads.size());
+  for (const auto& g : grads) run_.summaries.push_back(statistics_ ? summarize(g) : describe(g));
+}
+
+ag::variable_list Session::before(ag::Node& node, const ag::variable_list& grads) {
+  rt::Interpreter& in = d_.interpreter();
+  in.check_interrupt();  // Ctrl-C during a backward: KeyboardInterrupt at its call site
+  if (abort_) throw BackwardAborted();
+  NodeRecord r;
+  r.id = d_.ids().id_of(node);
+  r.name_index = run_.intern(node.name());
+  if (auto* md = autograd::metadata_of(node)) r.origin = md->origin().span;
+  append_summaries(grads, r.in_first, r.in_count);
+  current_ = run_.records.size();
+  current_grads_ = grads;
+  run_.records.push_back(r);
+  if (d_.logging()) d_.write_log(log_line(run_.records.back()));
+  maybe_pause_before(node, grads);
+  started_ = std::chrono::steady_clock::now();
+  return grads;
+}
+
+ag::variable_list Session::after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
+  if (current_ >= run_.records.size()) return grad_inputs;
+  float us = std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - started_).count();
+  {
+    NodeRecord& r = run_.records[current_];
+    append_summaries(grad_inputs, r.out_first, r.out_count);
+    r.time_us = us;
+    r.state = NodeRecord::State::Done;
+  }
+  maybe_pause_after(grad_inputs, grad_outputs);
+  return grad_inputs;
+}
+
+std::string Session::log_line(const NodeRecord& r) const {
+  std::string grads;
+  for (uint32_t i = 0; i < r.in_count; ++i) grads += (i ? "," : "") + short_text(run_.incoming(r)[i]);
+  std::string where = r.origin.valid() ? fmt::format(" {}:{}", lang::file_name_of(r.origin), r.origin.line) : "";
+  return fmt::format("Executing: {} #{}{} with grad_outputs: [{}]", run_.name_of(r), r.id, where, grads);
+}
+
+bool Session::condition_holds(const Breakpoint& bp, ag::Node& node, const ag::variable_list& grad_outputs,
+                              const ag::variable_list* grad_inputs) {
+  if (bp.condition.empty()) return true;
+  rt::Interpreter& in = d_.interpreter();
+  bool result = false;
+  in.run_on_interpreter_thread([&] {
+    rt::Interpreter::BindingScope bind(in, bindings(node, grad_outputs, grad_inputs));
+    try {
+      result = rt::truthy(in, in.eval_expression(bp.condition, "<breakpoint condition>"));
+    } catch (const rt::ScriptError& e) {
+      // A condition that fails pauses, so the user sees why.
+      in.sink().err(fmt::format("breakpoint {} condition failed: {}\n", bp.number, e.what()));
+      result = true;
+    }
+  });
+  return result;
+}
+
+std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag::variable_list& grad_outputs,
+                                                        const ag::variable_list* grad_inputs) {
+  auto tuple = [](const ag::variable_list& v) {
+    std::vector<rt::Value> items;
+    for (const auto& t : v) items.push_back(t.defined() ? rt::Value(t) : rt::Value());
+    return rt::make_tuple(std::move(items));
+  };
+  std::vector<rt::Interpreter::Binding> b;
+  b.push_back({"node", api::node_object(node.shared_from_this())});
+  b.push_back({"grad_outputs", tuple(grad_outputs)});
+  b.push_back({"grad_inputs", grad_inputs ? tuple(*grad_inputs) : rt::Value()});
+  return b;
+}
+
+void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads) {
+  if (finish_ || !d_.ui()) return;
+  const Breakpoint* hit = nullptr;
+  bool step = steps_left_ > 0 && --steps_left_ == 0;
+  if (!step) {
+    const NodeRecord& r = run_.records[current_];
+    autograd::Origin origin;
+    if (auto* md = autograd::metadata_of(node)) origin = md->origin();
+    for (auto& bp : d_.breakpoints_) {
+      if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, origin)) continue;
+      if (!condition_holds(bp, node, grads, nullptr)) continue;
+      ++bp.hits;
+      hit = &bp;
+      break;
+    }
+    if (!hit) return;
+  }
+  PauseEvent e;
+  e.reason = hit ? PauseEvent::Reason::Breakpoint : PauseEvent::Reason::Step;
+  e.breakpoint = hit;
+  e.node = node.shared_from_this();
+  e.grad_outputs = grads;
+  pause(e);
+}
+
+void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
+  if (finish_ || !d_.ui()) return;
+  const NodeRecord& r = run_.records[current_];
+  auto any_of = [&](const Summary* s, uint32_t n, bool nan) {
+    for (uint32_t i = 0; i < n; ++i)
+      if (nan ? s[i].nan != 0 : s[i].inf != 0) return true;
+    return false;
+  };
+  for (auto& bp : d_.breakpoints_) {
+    if (!bp.is_after_node()) continue;
+    bool nan = bp.kind == Breakpoint::Kind::Nan;
+    // The origin: this node made NaN (or Inf) out of finite gradients.
+    if (!any_of(run_.produced(r), r.out_count, nan) || any_of(run_.incoming(r), r.in_count, nan)) continue;
+    ag::Node* node = nullptr;
+    for (const auto& n : nodes_)
+      if (d_.ids().find(*n) == r.id) node = n.get();
+    if (!node || !condition_holds(bp, *node, grad_outputs, &grad_inputs)) continue;
+    ++bp.hits;
+    PauseEvent e;
+    e.reason = PauseEvent::Reason::NanInf;
+    e.breakpoint = &bp;
+    e.node = node->shared_from_this();
+    e.grad_outputs = grad_outputs;
+    e.grad_inputs = grad_inputs;
+    e.after = true;
+    pause(e);
+    return;
+  }
+}
+
+void Session::pause(PauseEvent& e) {
+  e.run = &run_;
+  e.record = current_;
+  rt::Interpreter& in = d_.interpreter();
+  Resume resume;
+  in.run_on_interpreter_thread([&] {
+    rt::Interpreter::BindingScope bind(in, bindings(*e.node, e.grad_outputs, e.after ? &e.grad_inputs : nullptr));
+    resume = d_.ui()->on_pause(e);
+  });
+  apply(resume);
+}
+
+void Session::apply(const Resume& r) {
+  switch (r.kind) {
+    case Resume::Kind::Step: steps_left_ = std::max(1, r.steps); break;
+    case Resume::Kind::Continue: steps_left_ = 0; break;
+    case Resume::Kind::Finish: finish_ = true; break;
+    case Resume::Kind::Abort:
+      abort_ = true;
+      throw BackwardAborted();
+  }
+}
+
+void Session::post_mortem(const std::string& error) {
+  if (!d_.ui() || current_ >= run_.records.size()) return;
+  NodeRecord& r = run_.records[current_];
+  if (r.state != NodeRecord::State::Running) return;
+  r.state = NodeRecord::State::Failed;
+  PauseEvent e;
+  e.reason = PauseEvent::Reason::Failure;
+  e.run = &run_;
+  e.record = current_;
+  e.error = error;
+  auto node = d_.ids().node(r.id);
+  if (!node) return;
+  e.node = node;
+  e.grad_outputs = current_grads_;
+  rt::Interpreter& in = d_.interpreter();
+  rt::Interpreter::BindingScope bind(in, bindings(*node, e.grad_outputs, nullptr));
+  Resume ignored = d_.ui()->on_pause(e);  // nothing to resume: the backward has failed
+  (void)ignored;
+}
+
+void Session::mark_failed() {
+  if (current_ < run_.records.size() && run_.records[current_].state == NodeRecord::State::Running)
+    run_.records[current_].state = NodeRecord::State::Failed;
+}
+
+}  // namespace backstep::debug

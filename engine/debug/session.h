@@ -1,0 +1,78 @@
+// Internal to the debugger: one watched backward (see session.cpp).
+#pragma once
+
+#include "engine/debug/debugger.h"
+
+#include <chrono>
+#include <exception>
+
+namespace backstep::debug {
+
+// Thrown from a hook to stop a backward (:abort); the call site sees
+// RuntimeError("backward aborted").
+struct BackwardAborted : std::exception {
+  const char* what() const noexcept override { return "backward aborted"; }
+};
+
+class Session {
+ public:
+  Session(Debugger& d, BackwardRun& run, const torch::autograd::edge_list& roots);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void install_hooks();
+  void remove_hooks();
+  void start_stepping(int steps);
+  void set_statistics(bool on) { statistics_ = on; }
+
+  // From the hooks, on the thread running the engine.
+  torch::autograd::variable_list before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
+  torch::autograd::variable_list after(const torch::autograd::variable_list& grad_inputs,
+                                       const torch::autograd::variable_list& grad_outputs);
+
+  // After the engine failed, on the interpreter thread: stop at the node
+  // that failed (when a UI is attached).
+  void post_mortem(const std::string& error);
+  void mark_failed();
+
+ private:
+  void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
+  std::string log_line(const NodeRecord& r) const;
+  void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
+  void maybe_pause_after(const torch::autograd::variable_list& grad_inputs,
+                         const torch::autograd::variable_list& grad_outputs);
+  bool condition_holds(const Breakpoint& bp, torch::autograd::Node& node,
+                       const torch::autograd::variable_list& grad_outputs,
+                       const torch::autograd::variable_list* grad_inputs);
+  std::vector<rt::Interpreter::Binding> bindings(torch::autograd::Node& node,
+                                                 const torch::autograd::variable_list& grad_outputs,
+                                                 const torch::autograd::variable_list* grad_inputs);
+  void pause(PauseEvent& e);
+  void apply(const Resume& r);
+
+  Debugger& d_;
+  BackwardRun& run_;
+  std::vector<std::shared_ptr<torch::autograd::Node>> nodes_;  // the graph, alive until the run ends
+  std::vector<std::pair<torch::autograd::Node*, torch::autograd::FunctionPreHook*>> pre_;
+  std::vector<std::pair<torch::autograd::Node*, uintptr_t>> post_;
+  size_t current_ = SIZE_MAX;  // the record of the node running now
+  torch::autograd::variable_list current_grads_;
+  std::chrono::steady_clock::time_point started_;
+  int steps_left_ = 0;
+  bool finish_ = false;
+  bool abort_ = false;
+  bool statistics_ = true;
+};
+
+// Marks the calling thread as running `session`'s engine call.
+class ExecutionScope {
+ public:
+  explicit ExecutionScope(Session* s);
+  ~ExecutionScope();
+
+ private:
+  Session* saved_;
+};
+
+}  // namespace backstep::debug

@@ -1,0 +1,59 @@
+// The debugger's face in the shell: what a pause shows, the nested prompt
+// it opens, and the state the inspection commands read (the paused node,
+// the cursor of :back / :forward).
+#pragma once
+
+#include "engine/debug/debugger.h"
+#include "repl/shell.h"
+
+#include <optional>
+
+namespace backstep::repl {
+
+class ShellDebugUI : public debug::DebugUI {
+ public:
+  ShellDebugUI(Shell& shell, debug::Debugger& d);
+  ~ShellDebugUI() override;
+
+  debug::Resume on_pause(debug::PauseEvent& event) override;
+  void on_program_breakpoint(const lang::Span& where) override;
+  void log(const std::string& line) override;
+
+  // --- for the commands ---------------------------------------------------
+  debug::Debugger& debugger() { return d_; }
+  Shell& shell() { return shell_; }
+  // The pause in progress (null when the program is not paused in a backward).
+  debug::PauseEvent* pause() const { return pause_; }
+  bool paused_in_forward() const { return in_forward_breakpoint_; }
+  // Leaves the pause with this resume action (:step, :continue, ...).
+  void resume(const debug::Resume& r);
+  // The history entry the user looks at: the paused node, or where :back
+  // and :forward moved (an index into the run's records).
+  size_t cursor() const { return cursor_; }
+  void move_cursor(long delta);
+  // The run the inspection commands talk about: the paused one, or the
+  // session's last backward.
+  const debug::BackwardRun* current_run() const;
+
+  // The header a pause prints: "#4 MulBackward0 — prog.py:12  y = x * w".
+  std::string node_header(const debug::BackwardRun& run, size_t record) const;
+
+ private:
+  Shell& shell_;
+  debug::Debugger& d_;
+  debug::PauseEvent* pause_ = nullptr;
+  bool in_forward_breakpoint_ = false;
+  std::optional<debug::Resume> resume_;
+  size_t cursor_ = 0;
+};
+
+// The UI of the shell `shell` runs in (null when none is attached).
+ShellDebugUI* debug_ui_of(Shell& shell);
+// Attaches a debugger UI to the shell's interpreter (once).
+ShellDebugUI& attach_debugger(Shell& shell);
+
+// :break, :breakpoints, :delete, :step, :continue, :finish, :abort, :where,
+// :grads, :saved, :list, :nodes, :node, :history, :back, :forward, :log.
+void register_debugger_commands(CommandTable& table);
+
+}  // namespace backstep::repl

@@ -1,0 +1,265 @@
+// Debugger commands that look: :where, :grads, :saved, :list, :nodes,
+// :node, :history, :back, :forward.
+#include "engine/api/anomaly.h"
+#include "engine/api/node_object.h"
+#include "engine/api/tensor_names.h"
+#include "engine/autograd/node_metadata.h"
+#include "engine/runtime/py_ops.h"
+#include "repl/debug_format.h"
+#include "repl/debug_ui.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace backstep::repl {
+
+namespace ag = torch::autograd;
+
+namespace {
+
+ShellDebugUI& ui(Shell& shell) { return attach_debugger(shell); }
+
+const debug::BackwardRun& run_or_fail(ShellDebugUI& u) {
+  const debug::BackwardRun* run = u.current_run();
+  if (!run || run->records.empty()) throw CommandError("no backward has run yet");
+  return *run;
+}
+
+const debug::NodeRecord& record_at_cursor(ShellDebugUI& u, const debug::BackwardRun& run) {
+  size_t c = u.pause() ? u.cursor() : std::min(u.cursor(), run.records.size() - 1);
+  return run.records[std::min(c, run.records.size() - 1)];
+}
+
+// The live node the commands describe: the paused node, or the one under
+// the history cursor (when it still exists).
+std::shared_ptr<ag::Node> live_node(ShellDebugUI& u, const debug::NodeRecord& r) {
+  if (u.pause() && u.pause()->record == u.cursor()) return u.pause()->node;
+  return u.debugger().ids().node(r.id);
+}
+
+void cmd_where(Shell& shell, const std::string&) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  size_t index = u.pause() ? u.cursor() : run.records.size() - 1;
+  std::string out = fmt::format("{} [node {} of {}]\n", u.node_header(run, index), index + 1, run.expected);
+  out += fmt::format("backward #{} called at {}\n", run.number, position_text(run.call_site));
+  if (auto node = live_node(u, run.records[index]))
+    if (auto* md = autograd::metadata_of(*node); md && md->origin().valid()) {
+      out += "created by:\n";
+      out += rt::format_frames(api::origin_frames(md->origin()));
+    }
+  shell.out(out);
+}
+
+void cmd_grads(Shell& shell, const std::string&) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  const debug::NodeRecord& r = record_at_cursor(u, run);
+  std::string out = u.node_header(run, static_cast<size_t>(&r - run.records.data())) + "\n";
+  for (uint32_t i = 0; i < r.in_count; ++i) out += fmt::format("  in  grad_outputs[{}]: {}\n", i, summary_text(run.incoming(r)[i]));
+  if (r.state == debug::NodeRecord::State::Running) {
+    out += "  (not run yet: :step to see what it produces)\n";
+  } else {
+    auto node = live_node(u, r);
+    for (uint32_t i = 0; i < r.out_count; ++i) {
+      std::string to;
+      if (node && i < node->next_edges().size() && node->next_edges()[i].function) {
+        const auto& fn = node->next_edges()[i].function;
+        to = fmt::format("  -> #{} {}", u.debugger().ids().id_of(*fn), fn->name());
+      }
+      out += fmt::format("  out grad_inputs[{}]:  {}{}\n", i, summary_text(run.produced(r)[i]), to);
+    }
+  }
+  shell.out(out);
+}
+
+std::string saved_line(const autograd::SavedFieldView& f) {
+  if (f.kind != autograd::SavedKind::Tensor) return fmt::format("  {}: {}\n", f.name, f.released ? "(freed)" : f.value);
+  if (f.released) return fmt::format("  {}: tensor (freed by backward)\n", f.name);
+  if (!f.value.empty()) return fmt::format("  {}: {}\n", f.name, f.value);
+  std::string shape;
+  for (size_t i = 0; i < f.tensor.shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(f.tensor.shape[i]);
+  std::string versions = fmt::format("saved at version {}, now {}", f.saved_version, f.current_version);
+  if (f.saved_version != f.current_version) versions += "  <- modified in place since it was saved";
+  return fmt::format("  {}: {}[{}]  {}\n", f.name, f.tensor.dtype.empty() ? "tensor" : f.tensor.dtype, shape, versions);
+}
+
+void cmd_saved(Shell& shell, const std::string& args) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  const debug::NodeRecord& r = record_at_cursor(u, run);
+  auto node = live_node(u, r);
+  if (!node) throw CommandError("that node no longer exists (its graph was freed)");
+  if (!args.empty()) {  // one field's value, as grad_fn._saved_<field> shows it
+    rt::Value obj = api::node_object(node);
+    auto v = rt::try_get_attr(shell.interpreter(), obj, "_saved_" + args);
+    if (!v) throw CommandError(fmt::format("{} has no saved field '{}'", node->name(), args));
+    shell.out(rt::repr(shell.interpreter(), *v) + "\n");
+    return;
+  }
+  autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
+  std::string out = fmt::format("#{} {} saved:\n", g.id, g.name);
+  if (g.saved.empty()) out += "  (nothing)\n";
+  for (const auto& f : g.saved) out += saved_line(f);
+  shell.out(out);
+}
+
+void cmd_list(Shell& shell, const std::string&) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  const debug::NodeRecord& r = record_at_cursor(u, run);
+  if (!r.origin.valid()) throw CommandError("no source position for this node");
+  shell.out(listing(r.origin, 3));
+}
+
+std::string history_line(const debug::BackwardRun& run, size_t i, bool marked) {
+  const debug::NodeRecord& r = run.records[i];
+  std::string grads;
+  for (uint32_t k = 0; k < r.in_count; ++k) grads += (k ? ", " : "") + debug::short_text(run.incoming(r)[k]);
+  std::string state = r.state == debug::NodeRecord::State::Failed ? "  FAILED" : "";
+  bool nonfinite = false;
+  for (uint32_t k = 0; k < r.out_count; ++k) nonfinite |= run.produced(r)[k].has_nonfinite();
+  if (nonfinite) state += "  produced NaN/Inf";
+  return fmt::format("{} {:>4}. #{} {}  [{}]{}\n", marked ? "->" : "  ", i + 1, r.id, run.name_of(r), grads, state);
+}
+
+void cmd_history(Shell& shell, const std::string&) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  std::string out = fmt::format("backward #{} ({} of {} nodes run):\n", run.number, run.records.size(), run.expected);
+  for (size_t i = 0; i < run.records.size(); ++i) out += history_line(run, i, u.pause() && i == u.cursor());
+  shell.out(out);
+}
+
+void move(Shell& shell, const std::string& args, int direction) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  long n = 1;
+  if (!args.empty()) {
+    try {
+      n = std::stol(args);
+    } catch (const std::exception&) {
+      throw CommandError("expected a number of nodes");
+    }
+  }
+  u.move_cursor(direction * n);
+  shell.out(fmt::format("{} [node {} of {}]\n", u.node_header(run, u.cursor()), u.cursor() + 1, run.records.size()));
+  cmd_grads(shell, "");
+}
+
+void cmd_back(Shell& shell, const std::string& args) { move(shell, args, -1); }
+void cmd_forward(Shell& shell, const std::string& args) { move(shell, args, +1); }
+
+// Execution state of a node in the paused backward.
+std::string state_of(const debug::BackwardRun* run, size_t paused, int id) {
+  if (!run) return "";
+  for (size_t i = 0; i < run->records.size(); ++i) {
+    if (run->records[i].id != id) continue;
+    if (i == paused) return "current";
+    return run->records[i].state == debug::NodeRecord::State::Failed ? "failed" : "done";
+  }
+  return "pending";
+}
+
+std::vector<at::Tensor> tensors_of(Shell& shell, const std::string& expr) {
+  rt::Interpreter& in = shell.interpreter();
+  rt::Value v;
+  try {
+    v = in.eval_expression(expr, "<:nodes>");
+  } catch (const rt::ScriptError& e) {
+    throw CommandError(e.what());
+  }
+  std::vector<at::Tensor> out;
+  if (v.is_tensor()) return {v.as_tensor()};
+  try {
+    for (const auto& item : rt::to_vector(in, v))
+      if (item.is_tensor()) out.push_back(item.as_tensor());
+  } catch (const rt::ScriptError&) {
+  }
+  if (out.empty()) throw CommandError(fmt::format("{} is not a tensor (or a list of tensors)", expr));
+  return out;
+}
+
+void cmd_nodes(Shell& shell, const std::string& args) {
+  ShellDebugUI& u = ui(shell);
+  autograd::GraphSnapshot snap;
+  auto namer = api::tensor_namer(shell.interpreter());
+  const debug::BackwardRun* run = u.pause() ? u.pause()->run : nullptr;
+  if (!args.empty()) {
+    snap = autograd::snapshot(u.debugger().ids(), tensors_of(shell, args), namer);
+  } else if (run) {
+    std::vector<std::shared_ptr<ag::Node>> roots;
+    for (int id : run->roots)
+      if (auto n = u.debugger().ids().node(id)) roots.push_back(n);
+    snap = autograd::snapshot_nodes(u.debugger().ids(), roots, namer);
+  } else {
+    throw CommandError("usage: :nodes EXPR (a tensor or a list of tensors); while paused, :nodes alone");
+  }
+  if (snap.nodes.empty()) {
+    shell.out("(no graph: the tensor does not require grad)\n");
+    return;
+  }
+  std::string out;
+  for (const auto& n : snap.nodes) {
+    std::string where = n.origin.valid() ? fmt::format("{}:{}", lang::file_name_of(n.origin.span), n.origin.span.line) : "";
+    std::string saved;
+    for (const auto& f : n.saved) saved += (saved.empty() ? "" : ",") + f.name;
+    std::string extra;
+    if (n.leaf) extra = " leaf " + (n.leaf->variable.empty() ? std::string("(unnamed)") : n.leaf->variable);
+    int hooks = n.pre_hooks + n.post_hooks + n.tensor_hooks;
+    if (hooks) extra += fmt::format(" hooks={}", hooks);
+    std::string state = run ? state_of(run, u.pause() ? u.pause()->record : SIZE_MAX, n.id) : "";
+    out += fmt::format("#{:<4} {:<28} {:<8} {:<24}{}{}\n", n.id, n.name, state, where,
+                       saved.empty() ? "" : " saved=" + saved, extra);
+  }
+  shell.out(out);
+}
+
+void cmd_node(Shell& shell, const std::string& args) {
+  ShellDebugUI& u = ui(shell);
+  std::string spec = args;
+  if (!spec.empty() && spec[0] == '#') spec = spec.substr(1);
+  int id = -1;
+  try {
+    id = std::stoi(spec);
+  } catch (const std::exception&) {
+    throw CommandError("usage: :node #ID");
+  }
+  auto node = u.debugger().ids().node(id);
+  if (!node) throw CommandError(fmt::format("no live node #{}", id));
+  autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
+  std::string out = fmt::format("#{} {}  (sequence number {})\n", g.id, g.name, g.sequence_nr);
+  if (g.origin.valid()) out += "created by:\n" + rt::format_frames(api::origin_frames(g.origin));
+  if (g.leaf)
+    out += fmt::format("leaf: {} {}\n", g.leaf->variable.empty() ? "(unnamed)" : g.leaf->variable, g.leaf->tensor.dtype);
+  out += "next functions:\n";
+  for (size_t i = 0; i < node->next_edges().size(); ++i) {
+    const auto& e = node->next_edges()[i];
+    if (!e.function) out += fmt::format("  [{}] None\n", i);
+    else out += fmt::format("  [{}] #{} {} (input {})\n", i, u.debugger().ids().id_of(*e.function), e.function->name(), e.input_nr);
+  }
+  out += fmt::format("hooks: {} pre, {} post{}\n", g.pre_hooks, g.post_hooks,
+                     g.leaf ? fmt::format(", {} on the tensor", g.tensor_hooks) : "");
+  out += "saved:\n";
+  if (g.saved.empty()) out += "  (nothing)\n";
+  for (const auto& f : g.saved) out += saved_line(f);
+  shell.out(out);
+}
+
+}  // namespace
+
+void register_inspect_commands(CommandTable& table) {
+  table.add({"where", "", "the paused node, its progress, its creating call stack", ArgKind::None, {"w"}, cmd_where});
+  table.add({"grads", "", "gradients flowing into (and out of) the node", ArgKind::None, {"g"}, cmd_grads});
+  table.add({"saved", "[FIELD]", "what the node saved for backward (a field's value)", ArgKind::None, {}, cmd_saved});
+  table.add({"list", "", "the program lines around the node's creating line", ArgKind::None, {}, cmd_list});
+  table.add({"nodes", "[EXPR]", "the nodes of a tensor's graph (paused: of the backward)", ArgKind::Expression, {},
+             cmd_nodes});
+  table.add({"node", "#ID", "one node in full", ArgKind::None, {}, cmd_node});
+  table.add({"history", "", "the nodes this backward has run, in engine order", ArgKind::None, {}, cmd_history});
+  table.add({"back", "[N]", "look at the node N steps earlier in the history", ArgKind::None, {}, cmd_back});
+  table.add({"forward", "[N]", "look at the node N steps later in the history", ArgKind::None, {}, cmd_forward});
+}
+
+}  // namespace backstep::repl

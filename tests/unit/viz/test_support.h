@@ -1,0 +1,25 @@
+// Helpers for the viz tests: golden files and a small JSON Schema checker.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace backstep::viz::testing {
+
+std::string read_text(const std::string& path);
+void write_text(const std::string& path, const std::string& text);
+
+// Compares `actual` with tests/unit/viz/golden/<name>. With
+// BACKSTEP_UPDATE_GOLDEN=1 in the environment the golden file is rewritten
+// instead. On a mismatch the actual text is left in <name>.actual in the
+// build folder. Returns "" or a description of the first difference.
+std::string golden_mismatch(const std::string& name, const std::string& actual);
+
+// Validates against the subset of JSON Schema (2020-12) that
+// docs/graph.schema.json uses: type, const, enum, minimum, required,
+// properties, additionalProperties, items, anyOf, $ref into $defs.
+// Returns the errors found ("/nodes/3/seq: expected integer, got string").
+std::vector<std::string> schema_errors(const nlohmann::json& schema, const nlohmann::json& doc);
+
+}  // namespace backstep::viz::testing

@@ -2,12 +2,14 @@
 // the debugger, with the shell's `:` commands read from a file (as `gdb
 // -batch -x`) or typed at the terminal.
 //
-// A command file is read in order. Lines before the program starts set it
-// up (:break, :log, Python); `:run`, `:continue` or `:step` starts it (the
-// end of the file does too). While paused, lines are read up to the next
-// command that resumes. When the file runs out, the program runs to its
-// end. Every line is echoed after its prompt, so the output is a transcript
-// that tests can compare.
+// A command file is read in order. Its first lines set the session up
+// (:break, :delete, :breakpoints, :log, comments); the program starts at the
+// first other line -- which is then read at the first pause -- or at an
+// explicit `:run` / `:continue` (`:step` also pauses the first backward at
+// its first node). While paused, lines are read up to the next command that
+// resumes. When the file runs out, the program runs to its end. Every line
+// is echoed after its prompt, so the output is a transcript that tests can
+// compare. At a terminal, setup lasts until `:run`, `:continue` or `:step`.
 #include "repl/actions.h"
 #include "repl/cli.h"
 #include "repl/debug_ui.h"
@@ -18,6 +20,7 @@
 #include "repl/terminal_sink.h"
 
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <unistd.h>
 
@@ -42,13 +45,34 @@ std::unique_ptr<LineSource> command_source(const DebugOptions& o, std::string* e
     for (std::string line; std::getline(f, line);) lines.push_back(line);
     return std::make_unique<EchoingLineSource>(std::move(lines));
   }
-  bool terminal = isatty(STDIN_FILENO) == 1;
-  return std::make_unique<FdLineSource>(STDIN_FILENO, terminal ? STDERR_FILENO : -1);
+  if (isatty(STDIN_FILENO) == 1) return std::make_unique<FdLineSource>(STDIN_FILENO, STDERR_FILENO);
+  // Commands piped in are a command file that arrives on stdin.
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(std::cin, line);) lines.push_back(line);
+  return std::make_unique<EchoingLineSource>(std::move(lines));
+}
+
+std::string command_name(const std::string& line) {
+  std::string name = split_command_line(line).name;
+  return !name.empty() && name[0] == ':' ? name.substr(1) : name;
+}
+
+bool is_setup_line(const std::string& line) {
+  size_t b = line.find_first_not_of(" \t");
+  if (b == std::string::npos || line[b] == '#') return true;
+  if (line[b] != ':') return false;
+  static const char* setup[] = {"break", "b", "delete", "d", "breakpoints", "log", "help", "h"};
+  std::string name = command_name(line);
+  for (const char* s : setup)
+    if (name == s) return true;
+  return false;
 }
 
 // The setup phase: runs lines until one starts the program.
 void run_setup(Shell& shell, LineSource& source) {
+  auto* file = dynamic_cast<EchoingLineSource*>(&source);
   for (;;) {
+    if (file && file->peek() && !is_setup_line(*file->peek()) && !starts_program(*file->peek())) return;
     ReadResult r = source.read("(backstep) ");
     if (r.status != ReadResult::Status::Line) return;
     if (starts_program(r.line)) {

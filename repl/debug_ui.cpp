@@ -97,7 +97,9 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
 void ShellDebugUI::on_program_breakpoint(const lang::Span& where) {
   in_forward_breakpoint_ = true;
   shell_.out(fmt::format("Paused at breakpoint() — {}\n", position_text(where)));
+  shell_.set_exec_frame(shell_.interpreter().current_frame());
   Shell::NestedEnd end = shell_.run_nested("(breakpoint) ");
+  shell_.set_exec_frame(nullptr);
   in_forward_breakpoint_ = false;
   if (end == Shell::NestedEnd::Interrupted) shell_.interpreter().request_interrupt();
   if (end == Shell::NestedEnd::EndOfInput && shell_.source() && shell_.source()->interactive()) shell_.request_exit(0);

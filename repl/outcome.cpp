@@ -63,4 +63,16 @@ Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string
   }
 }
 
+Settled run_in_frame_and_settle(rt::Interpreter& in, const std::string& name, std::string text, rt::Frame& frame) {
+  rt::Interpreter::Outcome outcome;
+  try {
+    sigint::RunningScope running;
+    outcome = in.run_in_frame(name, std::move(text), frame);
+  } catch (const std::exception& e) {
+    in.sink().err(std::string("backstep: internal error: ") + e.what() + "\n");
+    return {Settled::Kind::Error, 1};
+  }
+  return settle(in, outcome);
+}
+
 }  // namespace backstep::repl

@@ -33,4 +33,8 @@ void route_interrupts_to(rt::Interpreter& in);
 Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string text,
                        rt::Interpreter::Mode mode);
 
+// The same for input typed at a breakpoint() prompt, run inside the paused
+// frame.
+Settled run_in_frame_and_settle(rt::Interpreter& in, const std::string& name, std::string text, rt::Frame& frame);
+
 }  // namespace backstep::repl

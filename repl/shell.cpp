@@ -117,7 +117,8 @@ void Shell::run_pending() {
 }
 
 bool Shell::execute(const std::string& name, std::string text, rt::Interpreter::Mode mode) {
-  Settled s = run_and_settle(in_, name, std::move(text), mode);
+  Settled s = exec_frame_ ? run_in_frame_and_settle(in_, name, std::move(text), *exec_frame_)
+                          : run_and_settle(in_, name, std::move(text), mode);
   if (s.kind == Settled::Kind::Exit) request_exit(s.status);
   return s.kind == Settled::Kind::Ok;
 }

@@ -47,6 +47,8 @@ class Shell {
   void leave_nested() { leave_nested_ = true; }
   LineSource* source() const { return source_; }
   void set_source(LineSource* s) { source_ = s; }
+  // Where inputs run: a paused frame (breakpoint()), or null for module level.
+  void set_exec_frame(rt::Frame* f) { exec_frame_ = f; }
   bool exiting() const { return exit_status_.has_value(); }
   int exit_status() const { return exit_status_.value_or(0); }
   // Processes one line as typed at the prompt (a command, or Python that
@@ -66,6 +68,7 @@ class Shell {
   InputAssembler input_;
   std::optional<int> exit_status_;
   LineSource* source_ = nullptr;
+  rt::Frame* exec_frame_ = nullptr;
   bool leave_nested_ = false;
 };
 

@@ -14,6 +14,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = {"record_expected.py"}
 
 
+def expected_exit(path):
+    """A program that fails on purpose says so: `# expect-exit: 1`."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#"):
+                break
+            if line.startswith("# expect-exit:"):
+                return int(line.split(":", 1)[1])
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -27,8 +38,9 @@ def main():
         p = subprocess.run([os.path.abspath(args.backstep), "run", os.path.join(args.programs, name)],
                            capture_output=True, text=True, timeout=300)
         problems = []
-        if p.returncode != 0:
-            problems.append("exit status %d: %s" % (p.returncode, p.stderr.strip().splitlines()[-1:]))
+        want_exit = expected_exit(os.path.join(args.programs, name))
+        if p.returncode != want_exit:
+            problems.append("exit status %d, expected %d: %s" % (p.returncode, want_exit, p.stderr.strip().splitlines()[-1:]))
         if not os.path.exists(expected_path):
             problems.append("no expected output %s" % os.path.relpath(expected_path))
         else:

@@ -70,12 +70,14 @@ std::vector<std::string> hook_lines(const model::Node& n) {
   return {s};
 }
 
-// Non-tensor saved values under the name, as torchviz's show_attrs does.
+// Non-tensor saved values under the name, as torchviz's show_attrs does;
+// dtypes and opaque values (layouts, options) only in the details, where
+// they do not crowd the picture.
 std::vector<std::string> saved_value_lines(const model::Node& n) {
   std::vector<std::string> lines;
   for (const auto& s : n.saved) {
-    if (s.is_tensor() || s.kind == "TensorList") continue;
-    if (lines.size() == 4) {
+    if (s.is_tensor() || s.kind == "TensorList" || s.kind == "ScalarType" || s.kind == "Opaque") continue;
+    if (lines.size() == 3) {
       lines.push_back("\u2026");
       break;
     }
@@ -91,7 +93,8 @@ Attrs node_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSumma
   if (n.is_leaf) {
     if (!n.leaf_var.empty()) lines.push_back(n.leaf_var);
     lines.push_back(shape_text(n.leaf_tensor.shape));
-    lines.push_back(id);
+    // A leaf made anew in every iteration of a folded loop: say how many.
+    lines.push_back(item.count > 1 ? id + " \u00d7" + thousands(item.count) : id);
   } else {
     lines.push_back(display_name(n.name));
     std::string where = short_location(n);

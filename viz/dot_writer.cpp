@@ -76,7 +76,9 @@ class Writer {
       graph.emplace_back("mclimit", "0.5");
     }
     if (settings_.engine == "sfdp") {
-      graph.emplace_back("overlap", "prism");
+      // Measured on 1.5k nodes: prism 3.1 s, false 1.0 s, scale 0.4 s (but
+      // a picture too big for a bitmap), voronoi 200 s.
+      graph.emplace_back("overlap", "false");
       graph.emplace_back("splines", "false");
       graph.emplace_back("K", "0.6");
     }

@@ -3,6 +3,8 @@
 #include "viz/text_format.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <deque>
 
@@ -44,9 +46,23 @@ std::vector<int> ranks_of(const Scene& scene) {
     }
   }
   std::vector<int> rank(n, 0);
+  std::vector<char> has_input(n, 0);
   for (auto it = post.rbegin(); it != post.rend(); ++it)
     for (int k : out[*it])
-      if (!back[k]) rank[scene.edges[k].head] = std::max(rank[scene.edges[k].head], rank[*it] + 1);
+      if (!back[k]) {
+        rank[scene.edges[k].head] = std::max(rank[scene.edges[k].head], rank[*it] + 1);
+        has_input[scene.edges[k].head] = 1;
+      }
+  // dot's ranking (network simplex) pulls a source down next to its nearest
+  // use; longest paths would leave every leaf at the top, and a leaf used
+  // deep in a chain would look like a thousand-rank edge.
+  for (size_t v = 0; v < n; ++v) {
+    if (has_input[v] || out[v].empty()) continue;
+    int nearest = INT32_MAX;
+    for (int k : out[v])
+      if (!back[k]) nearest = std::min(nearest, rank[scene.edges[k].head]);
+    if (nearest != INT32_MAX) rank[v] = nearest - 1;
+  }
   return rank;
 }
 

@@ -27,10 +27,10 @@ LayoutCost estimate_cost(const Scene& scene, bool edge_labels);
 
 // Calibrated on this machine's Graphviz 2.43 (see bench/viz_bench.cpp):
 // dot lays out ~3000 node-equivalents in about a second (with
-// fast_layout), sfdp ~6000 items plus edges.
+// fast_layout), sfdp ~4000 items plus edges.
 struct Budgets {
   size_t dot = 3000;
-  size_t sfdp = 6000;
+  size_t sfdp = 4000;
   size_t labels = 400;       // edge labels double dot's ranks: drop them past this many items
   size_t fast_layout = 150;  // bound dot's network simplex past this many node-equivalents
 };

@@ -50,11 +50,18 @@ Tracker& tracker() {
   return *t;
 }
 
+// "prog.py:14:1  `z.add_(2)`": the operation itself when it fits on its
+// line, else the whole line.
 std::string location_text(const lang::Span& s) {
   if (!s.valid()) return "an unknown line";
   std::string_view line = lang::source_line(s);
-  size_t b = line.find_first_not_of(" \t");
-  std::string code = b == std::string_view::npos ? "" : std::string(line.substr(b));
+  std::string code;
+  if (s.end_line == s.line && s.end_col > s.col && s.end_col - 1 <= line.size()) {
+    code = std::string(line.substr(s.col - 1, s.end_col - s.col));
+  } else {
+    size_t b = line.find_first_not_of(" \t");
+    code = b == std::string_view::npos ? "" : std::string(line.substr(b));
+  }
   return fmt::format("{}  `{}`", lang::format_location(s), code);
 }
 

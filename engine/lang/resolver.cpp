@@ -56,7 +56,7 @@ enum class Phase { Collect, Assign };
 
 class Resolver {
  public:
-  explicit Resolver(GlobalNames& g) : globals_(g) {}
+  explicit Resolver(GlobalNames& g, const ScopeInfo* frame = nullptr) : globals_(g), frame_(frame) {}
 
   void run(Module& m) {
     Scope module;
@@ -88,6 +88,15 @@ class Resolver {
   // it runs before slot numbers are finalised (see finish_scope).
   NameSlot lookup(const std::string& n, Scope& s) {
     NameSlot slot;
+    if (s.is_module && frame_) {
+      const auto& locals = frame_->local_names;
+      auto l = std::find(locals.begin(), locals.end(), n);
+      if (l != locals.end()) return NameSlot{NameSlot::Scope::Local, static_cast<uint32_t>(l - locals.begin())};
+      for (size_t i = 0; i < frame_->cell_count(); ++i) {
+        const std::string& c = i < frame_->cell_names.size() ? frame_->cell_names[i] : frame_->free_names[i - frame_->cell_names.size()];
+        if (c == n) return NameSlot{NameSlot::Scope::Cell, static_cast<uint32_t>(i)};
+      }
+    }
     if (s.is_module || s.globals.count(n)) return global(n);
     if (s.binds(n)) return local_or_cell(n, s);
     // Free: find the nearest enclosing function scope that binds it.
@@ -173,6 +182,7 @@ class Resolver {
   void walk_target(Expr& e, Scope& s);
 
   GlobalNames& globals_;
+  const ScopeInfo* frame_;
   Phase phase_ = Phase::Collect;
   std::unordered_map<Scope*, size_t> child_index_;
   int loop_depth_ = 0;
@@ -461,6 +471,16 @@ void Resolver::walk_expr(Expr& e, Scope& s) {
 }
 
 }  // namespace
+
+Result<bool> resolve_in_frame(Module& module, GlobalNames& globals, const ScopeInfo& frame) {
+  try {
+    Resolver(globals, &frame).run(module);
+    return true;
+  } catch (ResolveFailure& f) {
+    if (!f.diag.span.valid() && !module.body.empty()) f.diag.span = module.body.front()->span;
+    return f.diag;
+  }
+}
 
 Result<bool> resolve(Module& module, GlobalNames& globals) {
   try {

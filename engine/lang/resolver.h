@@ -33,4 +33,9 @@ class GlobalNames {
 // statements CPython rejects at compile time ('return' outside function, ...).
 Result<bool> resolve(Module& module, GlobalNames& globals);
 
+// Resolves code typed at a prompt paused inside a running function: the
+// function's locals and cells (described by `frame`) are visible by name and
+// assignable; other names are globals.
+Result<bool> resolve_in_frame(Module& module, GlobalNames& globals, const ScopeInfo& frame);
+
 }  // namespace backstep::lang

@@ -189,6 +189,42 @@ Interpreter::Outcome Interpreter::run_source(const std::string& name, std::strin
   return outcome;
 }
 
+Interpreter::Outcome Interpreter::run_in_frame(const std::string& name, std::string text, Frame& f) {
+  if (!f.scope) return run_source(name, std::move(text), Mode::Shell);  // module level: plain shell input
+  Outcome outcome;
+  uint32_t file = lang::SourceRegistry::instance().add(name, std::move(text));
+  auto parsed = lang::parse_module(file);
+  if (!parsed.ok()) {
+    outcome.syntax_error = parsed.error();
+    return outcome;
+  }
+  auto resolved = lang::resolve_in_frame(*parsed.value(), global_slots_, *f.scope);
+  if (!resolved.ok()) {
+    outcome.syntax_error = resolved.error();
+    return outcome;
+  }
+  globals_.resize(global_slots_.size(), unbound());
+  modules_code_.push_back(std::move(parsed.value()));
+  // The frame is mid-statement: keep where it was, for its traceback and
+  // for the rest of its run.
+  const lang::Stmt* saved_statement = f.statement;
+  lang::Span saved_current = f.current;
+  Frame* saved_echo = echo_frame_;
+  echo_frame_ = &f;
+  try {
+    exec_block(modules_code_.back()->body, f);
+  } catch (ScriptError& e) {
+    e.add_frame(TraceFrame{f.current, "<breakpoint>"});
+    outcome.error = std::move(e);
+  } catch (const std::exception& e) {
+    outcome.error = translate_torch_error(e);
+  }
+  echo_frame_ = saved_echo;
+  f.statement = saved_statement;
+  f.current = saved_current;
+  return outcome;
+}
+
 Interpreter::Outcome Interpreter::run_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {

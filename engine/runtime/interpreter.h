@@ -94,6 +94,9 @@ class Interpreter {
   };
   Outcome run_source(const std::string& name, std::string text, Mode mode);
   Outcome run_file(const std::string& path);  // a missing file is an OSError-like outcome
+  // Runs shell input inside a paused frame (at breakpoint()): the frame's
+  // variables are visible and assignable, as at Python's pdb prompt.
+  Outcome run_in_frame(const std::string& name, std::string text, Frame& frame);
 
   // Names bound as globals while some code runs (the debugger's `node`,
   // `grad_outputs`); the previous values come back afterwards.

@@ -103,12 +103,20 @@ Built small(autograd::NodeIds& ids) {
   return finish(ids, names, {loss});
 }
 
-Built no_origin_chain(autograd::NodeIds& ids, int n) {
+Built no_origin_chain(autograd::NodeIds& ids, int n, bool irregular) {
   autograd::install_engine();
   Names names;
   at::Tensor w = param(names, "w", {4});
   at::Tensor x = w;
-  for (int i = 0; i < n; ++i) x = (i % 2 == 0) ? at::tanh(x) : x * 2;
+  uint32_t state = 12345;
+  for (int i = 0; i < n; ++i) {
+    state = state * 1103515245u + 12345u;  // an LCG: the op sequence never settles into a period
+    int op = irregular ? static_cast<int>((state >> 16) % 4) : i % 2;
+    if (op == 0) x = at::tanh(x);
+    else if (op == 1) x = x * 2;
+    else if (op == 2) x = at::sigmoid(x);
+    else x = x + w;
+  }
   return finish(ids, names, {names.add(x.sum(), "y")});
 }
 

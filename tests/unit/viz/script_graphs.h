@@ -92,7 +92,8 @@ Built rnn(autograd::NodeIds& ids, int steps, bool use_call = false, int hidden =
 Built mlp(autograd::NodeIds& ids, int layers, int width = 4);
 // a * b, summed: the torchviz example.
 Built small(autograd::NodeIds& ids);
-// A graph built outside any script (no origins at all): a chain of `n` ops.
-Built no_origin_chain(autograd::NodeIds& ids, int n);
+// A graph built outside any script (no origins at all): a chain of `n` ops,
+// alternating tanh and *2, or in an order without any repeating pattern.
+Built no_origin_chain(autograd::NodeIds& ids, int n, bool irregular = false);
 
 }  // namespace backstep::viz::testing

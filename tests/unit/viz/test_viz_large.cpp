@@ -124,3 +124,28 @@ TEST_CASE("progress is reported after a second, from a helper thread, then finis
   CHECK(events.front().elapsed >= 1.0);
   CHECK(events.back().finished);
 }
+
+TEST_CASE("a graph with no structure at all is cut off near the outputs; sfdp when asked") {
+  ba::NodeIds ids;
+  Built b = no_origin_chain(ids, 6000, /*irregular=*/true);
+  auto t0 = std::chrono::steady_clock::now();
+  bv::RenderResult r = bv::render(b.snapshot, {}, bv::Format::Png);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::string notes;
+  for (const auto& n : r.stats.folding) notes += n + "; ";
+  MESSAGE("irregular chain 6k: " << r.stats.drawn << " boxes, " << r.stats.engine << ", " << seconds_since(t0)
+                                 << " s: " << notes);
+  CHECK(notes.find("cut off") != std::string::npos);
+  write_text("viz_cutoff.png", r.data);
+  Built small_chain = no_origin_chain(ids, 1500, true);
+  bv::RenderOptions opt;
+  opt.layout = bv::Layout::Sfdp;
+  t0 = std::chrono::steady_clock::now();
+  bv::RenderResult s = bv::render(small_chain.snapshot, {}, bv::Format::Png, opt);
+  REQUIRE_MESSAGE(s.ok, s.error);
+  MESSAGE("sfdp on 1.5k nodes: " << s.stats.drawn << " boxes in " << seconds_since(t0) << " s");
+  CHECK(s.stats.engine == "sfdp");
+  write_text("viz_sfdp.png", s.data);
+  write_text("viz_sfdp.dot", bv::render(small_chain.snapshot, {}, bv::Format::Dot, opt).data);
+  write_text("viz_cutoff.dot", bv::render(b.snapshot, {}, bv::Format::Dot).data);
+}

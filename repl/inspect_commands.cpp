@@ -144,7 +144,7 @@ void move(Shell& shell, const std::string& args, int direction) {
     }
   }
   u.move_cursor(direction * n);
-  shell.out(fmt::format("{} [node {} of {}]\n", u.node_header(run, u.cursor()), u.cursor() + 1, run.records.size()));
+  shell.out(fmt::format("{} [node {} of {}]\n", u.node_header(run, u.cursor()), u.cursor() + 1, run.expected));
   cmd_grads(shell, "");
 }
 

@@ -57,8 +57,12 @@ void limit_raster_size(Agraph_t* g, double max_pixels) {
   if (!bb || std::sscanf(bb, "%lf,%lf,%lf,%lf", &x0, &y0, &x1, &y1) != 4) return;
   double longest_inches = std::max(x1 - x0, y1 - y0) / 72.0;
   double dpi = 96;
-  if (longest_inches * dpi > max_pixels) dpi = std::max(24.0, max_pixels / longest_inches);
-  agsafeset(g, const_cast<char*>("dpi"), const_cast<char*>(std::to_string(dpi).c_str()), const_cast<char*>(""));
+  // Below ~24 dpi text is unreadable, but a bitmap past Cairo's limit would
+  // be shrunk anyway (and take seconds): the limit wins.
+  if (longest_inches * dpi > max_pixels) dpi = std::max(4.0, max_pixels / longest_inches);
+  // The renderer reads the resolution the layout stored (the dpi attribute
+  // is parsed at layout time only), so set it there.
+  if (GD_drawing(g)) GD_drawing(g)->dpi = dpi;
 }
 
 }  // namespace

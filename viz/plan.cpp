@@ -159,7 +159,7 @@ class Planner {
   // The last resort: keep what is nearest the outputs, halving until dot is fast.
   void cut_off() {
     SceneOptions so = last_;
-    so.keep = std::max<size_t>(50, budgets_.dot / 3);
+    so.keep = budgets_.cut_off;
     while (true) {
       measure(so);
       if (cost_.dot() <= budgets_.dot || so.keep <= 50) break;

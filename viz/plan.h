@@ -33,6 +33,7 @@ struct Budgets {
   size_t sfdp = 4000;
   size_t labels = 400;       // edge labels double dot's ranks: drop them past this many items
   size_t fast_layout = 150;  // bound dot's network simplex past this many node-equivalents
+  size_t cut_off = 300;      // boxes kept by the last resort: more is no longer a readable picture
 };
 
 struct Plan {

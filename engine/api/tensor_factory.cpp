@@ -101,7 +101,9 @@ at::Tensor tensor_from_data(Interpreter& in, const Value& data, std::optional<c1
   at::Tensor out = at::empty(shape, at::TensorOptions().dtype(st));
   std::vector<int64_t> index;
   {
-    at::NoGradGuard no_grad;  // building the data is not part of any graph
+    // Building the data is not part of any graph, and like PyTorch's own
+    // constructor it must leave the new tensor at version 0.
+    at::AutoDispatchBelowADInplaceOrView below_autograd;
     fill(in, data, shape, 0, out, index);
   }
   if (device && *device != out.device()) out = out.to(*device);

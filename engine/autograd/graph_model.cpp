@@ -134,12 +134,12 @@ void read_saved(ag::Node& node, GraphNode& out) {
         view.current_version = st.current_version;
         view.released = st.released;
         if (!st.released && !st.empty) {
-          try {
-            view.tensor = meta_of(read_saved_field(node, f.name).value.toTensor());
-          } catch (const std::exception&) {
-            // Modified in place since it was saved: unpack() refuses; the
-            // versions above tell the story.
-          }
+          // From the saved data itself: unpack() would refuse a tensor
+          // modified in place since, and that is exactly when it matters.
+          view.tensor.defined = true;
+          std::string name = format::dtype_name(st.dtype);
+          view.tensor.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
+          view.tensor.shape = st.shape;
         }
         if (st.empty) view.value = "None";
       }

@@ -53,6 +53,8 @@ SavedVariableState state_of(const torch::autograd::SavedVariable& sv) {
     return s;
   }
   s.current_version = data._version();
+  s.dtype = data.scalar_type();
+  s.shape.assign(data.sizes().begin(), data.sizes().end());
   if (data.has_storage()) s.storage = data.storage().unsafeGetStorageImpl();
   return s;
 }

@@ -24,6 +24,8 @@ struct SavedVariableState {
   int64_t current_version = -1; // its version now (-1 when released)
   bool is_output = false;       // saved output of the node itself
   const void* storage = nullptr; // the saved tensor's storage (shared with its views)
+  c10::ScalarType dtype = c10::ScalarType::Undefined;  // of the saved tensor, while it is held
+  std::vector<int64_t> shape;
 };
 
 SavedVariableState state_of(const torch::autograd::SavedVariable& sv);

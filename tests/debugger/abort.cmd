@@ -1,0 +1,3 @@
+:break SinBackward0
+:continue
+:abort

@@ -1,0 +1,9 @@
+:break MulBackward0
+:breakpoints
+:continue
+:where
+:grads
+:step
+:back
+:forward
+:continue

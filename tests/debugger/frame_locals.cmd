@@ -1,0 +1,4 @@
+h
+scale
+h = h * 10
+:continue

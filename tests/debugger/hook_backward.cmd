@@ -1,0 +1,7 @@
+:break MulBackward0
+:continue
+:where
+:history
+:continue
+:where
+:continue

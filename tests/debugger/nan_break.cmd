@@ -1,0 +1,6 @@
+:break nan
+:continue
+:where
+:grads
+:history
+:continue

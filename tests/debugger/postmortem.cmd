@@ -1,0 +1,4 @@
+:where
+:saved
+:grads
+:node #1

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Debugger transcript tests: each NAME.cmd is a `backstep debug -x` command
+file run against NAME.py (or graph.py when there is none); the transcript
+(stdout and stderr together, as a terminal shows them, and the exit status)
+must equal NAME.out.
+
+    run_transcripts.py --backstep build/backstep [--update] [NAME...]
+
+--update rewrites the .out files from the current backstep: review the diff
+before committing it.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def transcript(backstep, name):
+    program = name + ".py" if os.path.exists(os.path.join(HERE, name + ".py")) else "graph.py"
+    p = subprocess.run([backstep, "debug", program, "-x", name + ".cmd"], cwd=HERE, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=120,
+                       env=dict(os.environ, OMP_NUM_THREADS="1", NO_COLOR="1"))
+    return p.stdout + "[exit %d]\n" % p.returncode
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--backstep", required=True)
+    ap.add_argument("--update", action="store_true")
+    ap.add_argument("names", nargs="*")
+    args = ap.parse_args()
+    backstep = os.path.abspath(args.backstep)
+    names = args.names or sorted(f[:-4] for f in os.listdir(HERE) if f.endswith(".cmd"))
+    failed = 0
+    for name in names:
+        got = transcript(backstep, name)
+        path = os.path.join(HERE, name + ".out")
+        if args.update:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(got)
+            print("updated %s" % name)
+            continue
+        want = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if want == got:
+            print("PASS %s" % name)
+            continue
+        failed += 1
+        print("FAIL %s" % name)
+        if want is None:
+            print("    no %s.out" % name)
+            continue
+        for i, (g, w) in enumerate(zip(got.splitlines(), want.splitlines())):
+            if g != w:
+                print("    line %d:\n      got:  %s\n      want: %s" % (i + 1, g, w))
+                break
+        else:
+            print("    %d lines, expected %d" % (len(got.splitlines()), len(want.splitlines())))
+    print("%d passed, %d failed" % (len(names) - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,8 @@
+:step
+:nodes
+:step 2
+:history
+:saved
+:saved result
+:list
+:finish

@@ -299,12 +299,12 @@ Attrs edge_attrs(const StyleContext& ctx, const SceneEdge& e, bool labels) {
     if (producer && me.input_nr >= 0 && static_cast<size_t>(me.input_nr) < producer->inputs.size())
       text = meta_text(producer->inputs[me.input_nr]);
   }
-  // Inside a folded loop every edge stands for one per iteration, as its
-  // ends do: that count says nothing. Where it differs from its ends' (a
+  // Inside a folded loop an edge stands for one per iteration, as the less
+  // folded of its ends does: that count says nothing. Where it differs (a
   // weight used by every iteration, a value carried K-1 times) it is shown.
   const SceneItem& tail = ctx.scene.items[e.tail];
   const SceneItem& head = ctx.scene.items[e.head];
-  bool implied = e.count == tail.count && e.count == head.count;
+  bool implied = e.count == std::min(tail.count, head.count);
   if (e.count > 1 && !implied) text += (text.empty() ? "\u00d7" : " \u00d7") + thousands(e.count);
   if (e.carried) {
     a.emplace_back("style", "dashed");

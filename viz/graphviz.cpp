@@ -52,17 +52,16 @@ struct GraphCloser {
 
 // Resolution for a raster picture: 96 dpi unless that makes it too big.
 void limit_raster_size(Agraph_t* g, double max_pixels) {
-  const char* bb = agget(g, const_cast<char*>("bb"));
-  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  if (!bb || std::sscanf(bb, "%lf,%lf,%lf,%lf", &x0, &y0, &x1, &y1) != 4) return;
-  double longest_inches = std::max(x1 - x0, y1 - y0) / 72.0;
+  if (!GD_drawing(g)) return;
+  boxf bb = GD_bb(g);  // points
+  double longest_inches = std::max(bb.UR.x - bb.LL.x, bb.UR.y - bb.LL.y) / 72.0;
   double dpi = 96;
   // Below ~24 dpi text is unreadable, but a bitmap past Cairo's limit would
   // be shrunk anyway (and take seconds): the limit wins.
   if (longest_inches * dpi > max_pixels) dpi = std::max(4.0, max_pixels / longest_inches);
   // The renderer reads the resolution the layout stored (the dpi attribute
   // is parsed at layout time only), so set it there.
-  if (GD_drawing(g)) GD_drawing(g)->dpi = dpi;
+  GD_drawing(g)->dpi = dpi;
 }
 
 }  // namespace

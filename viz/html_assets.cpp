@@ -36,6 +36,15 @@ const char* const kHtmlScript = R"JS(
   var panel = document.getElementById('details');
   if (!svg) return;
 
+  // Graphviz names each element in its <title> ("n12"), which is what a
+  // browser shows on hover; show the node's tooltip text instead.
+  Array.prototype.forEach.call(svg.querySelectorAll('g.node, g.edge, g.cluster'), function (g) {
+    var link = g.querySelector('a');
+    var title = g.querySelector('title');
+    var text = link && (link.getAttribute('xlink:title') || link.getAttribute('title'));
+    if (title && text) title.textContent = text;
+  });
+
   // ---- pan and zoom: the SVG's viewBox is the camera ----------------------
   var base = svg.viewBox.baseVal;
   var home = { x: base.x, y: base.y, w: base.width, h: base.height };

@@ -146,7 +146,13 @@ RenderResult render_to_file(const autograd::GraphSnapshot& graph, const Annotati
 }
 
 std::string text_tree(const autograd::GraphSnapshot& graph, const Annotations& notes, const TextTreeOptions& options) {
-  return text_tree_of(to_model(graph, notes), options);
+  RenderResult r = guarded([&] {
+    RenderResult ok;
+    ok.data = text_tree_of(to_model(graph, notes), options);
+    ok.ok = true;
+    return ok;
+  });
+  return r.ok ? r.data : "(cannot print the graph: " + r.error + ")\n";
 }
 
 }  // namespace backstep::viz

@@ -101,6 +101,7 @@ class Analyser {
     place_leaves_in_groups();
     order_and_key_groups();
     if (opt_.fold_loops) detect(0, 0, s_.groups[0].items.size());
+    s_.mirror = s_.rep;
     resolve_reps();
     fold_leaves();
     place_nodes();
@@ -327,7 +328,9 @@ Structure analyse(const model::Graph& graph, const StructureOptions& options) {
   return Analyser(graph, options).run();
 }
 
-bool crosses_iterations(const Structure& s, int consumer, int producer) {
+namespace {
+
+bool crosses_at_this_level(const Structure& s, int consumer, int producer) {
   if (s.pos_of[consumer] < 0 || s.pos_of[producer] < 0) return false;  // leaves repeat no iteration
   int level = common_group(s, s.group_of[consumer], s.group_of[producer]);
   auto a = fold_chain(s, level, lift(s, consumer, level));
@@ -335,6 +338,21 @@ bool crosses_iterations(const Structure& s, int consumer, int producer) {
   for (size_t i = 0; i < a.size() && i < b.size() && a[i].fold == b[i].fold; ++i)
     if (a[i].iteration != b[i].iteration) return true;
   return false;
+}
+
+}  // namespace
+
+// Nested folds exist only inside the last iteration of their outer fold, so
+// an edge within an earlier outer iteration is followed, one fold level at a
+// time, to its counterpart there and judged again.
+bool crosses_iterations(const Structure& s, int consumer, int producer) {
+  while (true) {
+    if (crosses_at_this_level(s, consumer, producer)) return true;
+    int c = s.mirror[consumer], p = s.mirror[producer];
+    if (c == consumer && p == producer) return false;
+    consumer = c;
+    producer = p;
+  }
 }
 
 Placement parent_container(const Structure& s, Placement p) {

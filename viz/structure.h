@@ -69,6 +69,7 @@ struct Structure {
   std::vector<int> group_of;  // per node index
   std::vector<int> pos_of;    // per node index: item position (-1 for leaves)
   std::vector<int> rep;       // per node index: the node drawn for it (itself when not folded away)
+  std::vector<int> mirror;    // per node index: its counterpart one fold level in (itself if none)
   std::vector<Placement> place;  // per node index (meaningful where rep[i] == i)
   std::vector<std::vector<std::pair<int, int>>> next;  // per node: (next_functions index, producer index)
   std::vector<std::vector<int>> consumers;             // per node: consumer indices (once each)
@@ -79,7 +80,8 @@ struct Structure {
 Structure analyse(const model::Graph& graph, const StructureOptions& options);
 
 // True when the edge consumer -> producer joins two different iterations of
-// a fold (a loop-carried value, like an RNN's hidden state).
+// a fold (a loop-carried value, like an RNN's hidden state), at any level
+// of nesting.
 bool crosses_iterations(const Structure& s, int consumer, int producer);
 
 // The cluster around a placement's fold or group, one level out: the

@@ -140,24 +140,37 @@ const BackwardTask* current_backward_task(Interpreter& in) {
 
 bool BackwardTask::will_execute(const ag::Node* node) const {
   if (!executed_) {
-    // Depth-first from the roots; with explicit outputs a node runs when it
-    // leads to one of them (PyTorch's exec_info), and the output nodes
-    // themselves only when gradients are accumulated into them.
+    // With explicit outputs a node runs when it leads to one of them
+    // (PyTorch's exec_info), the output nodes themselves only when
+    // gradients are accumulated into them; without, every reachable node
+    // runs. Iterative post-order: graphs a million nodes deep are common.
     std::unordered_set<const ag::Node*> targets;
     for (const auto& e : outputs) targets.insert(e.function.get());
     std::unordered_map<const ag::Node*, bool> leads;
-    std::function<bool(const ag::Node*)> visit = [&](const ag::Node* n) -> bool {
-      auto it = leads.find(n);
-      if (it != leads.end()) return it->second;
-      leads[n] = false;  // cycles cannot happen, but diamonds revisit
-      bool needed = targets.empty() || targets.count(n);
-      for (const auto& e : n->next_edges())
-        if (e.function && visit(e.function.get())) needed = true;
-      return leads[n] = needed;
+    std::vector<std::pair<const ag::Node*, size_t>> stack;
+    auto push = [&](const ag::Node* n) {
+      if (leads.emplace(n, targets.empty() || targets.count(n)).second) stack.emplace_back(n, 0);
     };
-    executed_.emplace();
     for (const auto& r : roots)
-      if (r.function) visit(r.function.get());
+      if (r.function) push(r.function.get());
+    while (!stack.empty()) {
+      auto& [n, next] = stack.back();
+      const auto& edges = n->next_edges();
+      if (next < edges.size()) {
+        const ag::Node* child = edges[next++].function.get();
+        if (child) push(child);
+        continue;
+      }
+      const ag::Node* done = n;
+      stack.pop_back();
+      if (leads[done]) continue;
+      for (const auto& e : done->next_edges())
+        if (e.function && leads[e.function.get()]) {
+          leads[done] = true;
+          break;
+        }
+    }
+    executed_.emplace();
     for (const auto& [n, needed] : leads)
       if (needed && (targets.empty() || !targets.count(n) || accumulate_grad)) executed_->insert(n);
   }

@@ -17,6 +17,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import batch_tests  # noqa: E402
+import debugger_tests  # noqa: E402
 import terminal_tests  # noqa: E402
 from harness import TempDir, TestFailure, base_env, run  # noqa: E402
 
@@ -39,7 +40,7 @@ def main():
         return 2
 
     tests = []
-    for module in (batch_tests, terminal_tests):
+    for module in (batch_tests, terminal_tests, debugger_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
                 tests.append((t, t in module.NEEDS_TORCH))

@@ -153,3 +153,36 @@ TEST_CASE("around #id with a radius draws only the neighbourhood") {
   CHECK(!r.ok);
   CHECK(r.error == "no node #99999 in this graph");
 }
+
+TEST_CASE("nested loops fold into nested clusters") {
+  ba::NodeIds ids;
+  Names names;
+  FakeScript script("nested.py",
+                    "for i in range(4):\n"
+                    "    for j in range(3):\n"
+                    "        x = x * w\n"
+                    "    x = x.tanh()\n"
+                    "loss = x.sum()\n");
+  at::Tensor w = param(names, "w", {2});
+  at::Tensor x = at::ones({2});
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      script.at(3, 13, 18);
+      x = x * w;
+    }
+    script.at(4, 9, 17);
+    x = x.tanh();
+  }
+  script.at(5, 8, 15);
+  at::Tensor loss = names.add(x.sum(), "loss");
+  auto snap = ba::snapshot(ids, {loss}, names.namer());
+  bv::RenderResult r = bv::render(snap, {}, bv::Format::Dot);
+  REQUIRE(r.ok);
+  CHECK_MESSAGE(golden_mismatch("nested.dot", r.data) == "", golden_mismatch("nested.dot", r.data));
+  REQUIRE(r.stats.folding.size() >= 1);
+  CHECK(r.stats.folding[0] == "2 loops folded (\u00d74, \u00d73)");
+  size_t outer = r.data.find("subgraph cluster_loop0");
+  size_t inner = r.data.find("subgraph cluster_loop1");
+  CHECK(outer < inner);
+  CHECK(inner != std::string::npos);
+}

@@ -3,12 +3,15 @@
 #include "script_graphs.h"
 #include "test_support.h"
 #include "viz/loop_detect.h"
+#include "viz/progress.h"
 #include "viz/render.h"
 
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
+#include <thread>
 
 namespace bv = backstep::viz;
 namespace ba = backstep::autograd;
@@ -100,28 +103,27 @@ TEST_CASE("without source positions a big chain is matched by operator names, an
   CHECK(notes.find("operator names") != std::string::npos);
 }
 
-TEST_CASE("progress is reported after a second, from a helper thread, then finished") {
+TEST_CASE("progress is reported after a second, from a helper thread, then finished; quiet when fast") {
   std::vector<bv::ProgressEvent> events;
   std::mutex m;
+  auto record = [&](const bv::ProgressEvent& e) {
+    std::lock_guard<std::mutex> lock(m);
+    events.push_back(e);
+  };
   {
-    ba::NodeIds ids;
-    Built b = no_origin_chain(ids, 3000);
-    bv::RenderOptions opt;
-    opt.fold_loops = false;  // what is left is cut off or laid out by sfdp: slower
-    opt.layout = bv::Layout::Sfdp;
-    opt.progress = [&](const bv::ProgressEvent& e) {
-      std::lock_guard<std::mutex> lock(m);
-      events.push_back(e);
-    };
-    bv::RenderResult r = bv::render(b.snapshot, {}, bv::Format::Svg, opt);
-    REQUIRE(r.ok);
-    if (r.stats.seconds < 1.0) {
-      CHECK(events.empty());  // quiet when fast
-      return;
-    }
+    bv::ProgressReporter fast(record);
+    fast.stage("quick");
   }
-  REQUIRE(!events.empty());
+  CHECK(events.empty());
+  {
+    bv::ProgressReporter slow(record);
+    slow.stage("laying out 1,000 boxes with dot");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1700));
+  }
+  REQUIRE(events.size() >= 2);
   CHECK(events.front().elapsed >= 1.0);
+  CHECK(events.front().stage == "laying out 1,000 boxes with dot");
+  CHECK(!events.front().finished);
   CHECK(events.back().finished);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 
@@ -46,18 +47,15 @@ std::vector<int> ranks_of(const Scene& scene) {
     }
   }
   std::vector<int> rank(n, 0);
-  std::vector<char> has_input(n, 0);
   for (auto it = post.rbegin(); it != post.rend(); ++it)
     for (int k : out[*it])
-      if (!back[k]) {
-        rank[scene.edges[k].head] = std::max(rank[scene.edges[k].head], rank[*it] + 1);
-        has_input[scene.edges[k].head] = 1;
-      }
-  // dot's ranking (network simplex) pulls a source down next to its nearest
-  // use; longest paths would leave every leaf at the top, and a leaf used
-  // deep in a chain would look like a thousand-rank edge.
-  for (size_t v = 0; v < n; ++v) {
-    if (has_input[v] || out[v].empty()) continue;
+      if (!back[k]) rank[scene.edges[k].head] = std::max(rank[scene.edges[k].head], rank[*it] + 1);
+  // dot's ranking (network simplex) keeps edges short: whatever only feeds
+  // later nodes (a leaf, `x[t] @ W` fed by a weight) sits right above its
+  // first use, not at the top where longest paths leave it. Pulling every
+  // node down to its earliest use (post-order visits uses first) models
+  // that; sinks (outputs, saved tensors) keep their longest-path rank.
+  for (int v : post) {
     int nearest = INT32_MAX;
     for (int k : out[v])
       if (!back[k]) nearest = std::min(nearest, rank[scene.edges[k].head]);
@@ -121,6 +119,9 @@ class Planner {
     labels_ = plan_.scene.items.size() <= budgets_.labels;
     cost_ = estimate_cost(plan_.scene, labels_);
     last_ = so;
+    if (debug_)  // BACKSTEP_VIZ_DEBUG=1: how each attempt measured (for tuning the budgets)
+      std::fprintf(stderr, "viz plan: depth %d clone %d compact %d keep %zu -> %zu items, %zu edges, %zu virtual\n",
+                   so.depth, so.clone_leaves, so.compact_loops, so.keep, cost_.items, cost_.edges, cost_.virtual_nodes);
   }
 
   bool fits(const SceneOptions& so) {
@@ -198,6 +199,7 @@ class Planner {
   LayoutCost cost_;
   bool labels_ = true;
   std::vector<std::string> notes_;
+  bool debug_ = std::getenv("BACKSTEP_VIZ_DEBUG") != nullptr;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 namespace backstep::viz {
 
@@ -42,6 +43,16 @@ std::optional<Format> format_from_path(std::string_view path) {
   return std::nullopt;
 }
 
+std::string summary(const RenderStats& stats) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f s", stats.seconds);
+  std::string s = thousands(stats.graph_nodes) + (stats.graph_nodes == 1 ? " node" : " nodes");
+  if (!stats.engine.empty())
+    s += " as " + thousands(stats.drawn) + (stats.drawn == 1 ? " box (" : " boxes (") + stats.engine + ", " + seconds + ")";
+  for (size_t i = 0; i < stats.folding.size(); ++i) s += (i ? "; " : ": ") + stats.folding[i];
+  return s;
+}
+
 namespace {
 
 RenderResult failure(std::string message) {
@@ -54,6 +65,7 @@ RenderResult draw(const model::Graph& graph, Format format, const RenderOptions&
                   RenderStats stats) {
   if (graph.nodes.empty()) return failure("nothing to draw: the graph is empty (does any tensor require grad?)");
   Plan plan = make_plan(graph, options, progress);
+  if (format == Format::Html) plan.settings.title.clear();  // the page's header shows it already
   stats.drawn = plan.scene.items.size();
   stats.engine = plan.settings.engine;
   stats.folding.insert(stats.folding.end(), plan.folding.begin(), plan.folding.end());

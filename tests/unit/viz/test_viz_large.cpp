@@ -63,6 +63,9 @@ TEST_CASE("an RNN unrolled 200 steps folds to a small picture") {
   CHECK(r.stats.engine == "dot");
   REQUIRE(!r.stats.folding.empty());
   CHECK(r.stats.folding[0] == "1 loop folded (\u00d7200)");
+  std::string line = bv::summary(r.stats);
+  CHECK(line.rfind("1,004 nodes as 10 boxes (dot, ", 0) == 0);
+  CHECK(line.find("s): 1 loop folded (\u00d7200)") != std::string::npos);
   write_text("viz_rnn200.png", r.data);
   Built cell = rnn(ids, 200, true);
   bv::RenderResult rc = bv::render(cell.snapshot, {}, bv::Format::Png, opt);

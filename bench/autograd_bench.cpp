@@ -1,0 +1,195 @@
+// What watching autograd costs, each figure against a baseline measured in
+// the same run:
+//  - forward with source locations recorded on every node vs. not recorded
+//    (10k and 100k nodes; target <= 1.10x);
+//  - listing every saved field of every node of a 10k-node graph
+//    (target <= 20 ms);
+//  - backward with logging pre-hooks writing to a file vs. plain backward
+//    (100k nodes; target <= 1.15x);
+//  - backward with the debugger attached and a breakpoint that never matches
+//    vs. plain backward (100k nodes; target <= 1.10x);
+//  - the hand-off to the interpreter thread and back when pausing at every
+//    node (target <= 50 us per node);
+//  - the history of a 1M-node backward (target <= 200 MB).
+//
+//   bench_autograd [SCALE]   (SCALE 1 = the sizes above; 0.1 for a quick run)
+#include "engine/api/autograd_api.h"
+#include "engine/autograd/backstep_engine.h"
+#include "engine/autograd/graph_model.h"
+#include "engine/debug/debugger.h"
+#include "engine/runtime/interpreter.h"
+
+#include <ATen/Parallel.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using backstep::rt::Interpreter;
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+class NullSink : public backstep::rt::OutputSink {
+ public:
+  void out(std::string_view) override {}
+  void err(std::string_view t) override { std::fwrite(t.data(), 1, t.size(), stderr); }
+};
+
+void run(Interpreter& in, const std::string& code) {
+  auto r = in.run_source("<bench>", code, Interpreter::Mode::File);
+  if (!r.ok()) {
+    in.report(r);
+    std::exit(1);
+  }
+}
+
+// A chain of `nodes` backward nodes (two per step: mul and sin).
+std::string build(long nodes) {
+  return fmt::format(
+      "h = x\n"
+      "for i in range({}):\n"
+      "    h = (h * 1.0001).sin()\n"
+      "loss = h.sum()\n",
+      nodes / 2);
+}
+
+double best_of(int reps, const std::function<double()>& f) {
+  double best = 1e30;
+  for (int i = 0; i < reps; ++i) best = std::min(best, f());
+  return best;
+}
+
+double forward_seconds(Interpreter& in, long nodes) {
+  return best_of(3, [&] {
+    auto t0 = Clock::now();
+    run(in, build(nodes));
+    return since(t0);
+  });
+}
+
+double backward_seconds(Interpreter& in, long nodes) {
+  return best_of(3, [&] {
+    run(in, build(nodes));
+    auto t0 = Clock::now();
+    run(in, "loss.backward()\n");
+    return since(t0);
+  });
+}
+
+// A UI that never stops (or, with `step`, stops at every node and goes on).
+class BenchUI : public backstep::debug::DebugUI {
+ public:
+  explicit BenchUI(bool step) : step_(step) {}
+  backstep::debug::Resume on_pause(backstep::debug::PauseEvent&) override {
+    ++pauses;
+    return {step_ ? backstep::debug::Resume::Kind::Step : backstep::debug::Resume::Kind::Continue, 1};
+  }
+  void on_program_breakpoint(const backstep::lang::Span&) override {}
+  void log(const std::string&) override {}
+  long pauses = 0;
+
+ private:
+  bool step_;
+};
+
+long rss_kb() {
+  long pages = 0, resident = 0;
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f && std::fscanf(f, "%ld %ld", &pages, &resident) == 2) {
+    std::fclose(f);
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+  }
+  if (f) std::fclose(f);
+  return 0;
+}
+
+void print_ratio(const char* what, double base, double measured, double target) {
+  double ratio = measured / base;
+  std::printf("%-58s %9.3f s %9.3f s %7.3fx  (target <= %.2fx: %s)\n", what, base, measured, ratio, target,
+              ratio <= target ? "met" : "MISSED");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double scale = argc > 1 ? std::atof(argv[1]) : 1.0;
+  at::set_num_threads(1);
+  long n10k = static_cast<long>(10000 * scale), n100k = static_cast<long>(100000 * scale);
+  long n1m = static_cast<long>(1000000 * scale);
+  NullSink sink;
+  Interpreter in(sink);
+  run(in, "import torch\nx = torch.ones(4, requires_grad=True)\n");
+  std::printf("%-58s %11s %11s %8s\n", "", "baseline", "measured", "ratio");
+
+  for (long n : {n10k, n100k}) {
+    backstep::autograd::set_origins_enabled(false);
+    double off = forward_seconds(in, n);
+    backstep::autograd::set_origins_enabled(true);
+    double on = forward_seconds(in, n);
+    print_ratio(fmt::format("forward, {} nodes: source locations off -> on", n).c_str(), off, on, 1.10);
+  }
+
+  run(in, build(n10k));
+  auto root = in.global("loss")->as_tensor().grad_fn();
+  backstep::autograd::NodeIds ids;
+  auto t0 = Clock::now();
+  auto snap = backstep::autograd::snapshot_nodes(ids, {root}, nullptr);
+  double list_ms = since(t0) * 1e3;
+  size_t fields = 0;
+  for (const auto& node : snap.nodes) fields += node.saved.size();
+  std::printf("%-58s %11s %9.2f ms           (target <= 20 ms: %s)\n",
+              fmt::format("every saved field of {} nodes ({} fields)", snap.nodes.size(), fields).c_str(), "",
+              list_ms, list_ms <= 20 ? "met" : "MISSED");
+
+  double plain = backward_seconds(in, n100k);
+  backstep::debug::Debugger& d = backstep::debug::debugger(in);
+  std::string log_path = "/tmp/backstep_bench_backward.log";
+  d.log_to_file(log_path, nullptr);
+  double logged = backward_seconds(in, n100k);
+  d.stop_logging();
+  print_ratio(fmt::format("backward, {} nodes: plain -> logging to a file", n100k).c_str(), plain, logged, 1.15);
+
+  BenchUI never(false);
+  d.attach(&never);
+  backstep::debug::Breakpoint bp;
+  bp.kind = backstep::debug::Breakpoint::Kind::NodeName;
+  bp.name = "NeverBackward0";
+  d.add_breakpoint(bp);
+  double attached = backward_seconds(in, n100k);
+  print_ratio(fmt::format("backward, {} nodes: plain -> debugger, breakpoint never hit", n100k).c_str(), plain,
+              attached, 1.10);
+
+  BenchUI stepper(true);
+  d.attach(&stepper);
+  long step_nodes = std::max(100L, n10k);
+  run(in, build(step_nodes));
+  d.step_into_next_backward();
+  t0 = Clock::now();
+  run(in, "loss.backward()\n");
+  double stepped = since(t0);
+  double plain_small = backward_seconds(in, step_nodes);
+  d.attach(nullptr);
+  double per_node_us = (stepped - plain_small) / static_cast<double>(stepper.pauses) * 1e6;
+  std::printf("%-58s %11s %9.2f us           (target <= 50 us: %s)\n",
+              fmt::format("pause hand-off per node ({} pauses)", stepper.pauses).c_str(), "", per_node_us,
+              per_node_us <= 50 ? "met" : "MISSED");
+
+  d.keep_watching(true);
+  run(in, build(n1m));
+  long before = rss_kb();
+  run(in, "loss.backward()\n");
+  long after = rss_kb();
+  const auto& last = *d.runs().back();
+  double history_mb =
+      static_cast<double>(last.records.capacity() * sizeof(backstep::debug::NodeRecord) +
+                          last.summaries.capacity() * sizeof(backstep::debug::Summary)) / (1 << 20);
+  std::printf("%-58s %11s %9.1f MB           (target <= 200 MB: %s; RSS grew %.1f MB)\n",
+              fmt::format("history of a {}-node backward", last.records.size()).c_str(), "", history_mb,
+              history_mb <= 200 ? "met" : "MISSED", static_cast<double>(after - before) / 1024);
+  return 0;
+}

@@ -66,6 +66,10 @@ void install_engine() {
   });
 }
 
+void set_origins_enabled(bool enabled) {
+  torch::autograd::AnomalyMode::set_enabled(enabled || g_user_anomaly, g_user_anomaly && g_user_check_nan);
+}
+
 void set_user_anomaly_mode(bool enabled, bool check_nan) {
   g_user_anomaly = enabled;
   g_user_check_nan = check_nan;

@@ -22,6 +22,10 @@ namespace backstep::autograd {
 // (see set_user_anomaly_mode).
 void install_engine();
 
+// Whether new nodes record their origin (on by default). Off only for
+// measuring what recording costs (bench/).
+void set_origins_enabled(bool enabled);
+
 // torch.autograd.set_detect_anomaly as the script sees it.
 void set_user_anomaly_mode(bool enabled, bool check_nan);
 bool user_anomaly_mode();

@@ -16,21 +16,30 @@ namespace backstep::autograd {
 
 namespace ag = torch::autograd;
 
+// Ids live in each node's metadata (one field read); the table maps ids
+// back to nodes. A node whose metadata was not made by backstep's engine
+// gets no id field, and falls back to the map.
 int NodeIds::id_of(const ag::Node& node) {
+  NodeMetadata* md = metadata_of(node);
+  if (md && md->id >= 0) return md->id;
   std::lock_guard<std::mutex> lock(mutex_);
-  auto it = ids_.find(&node);
-  if (it != ids_.end()) {
-    // The address may belong to a new node now: ids are for live nodes.
-    auto live = nodes_[static_cast<size_t>(it->second)].lock();
-    if (live.get() == &node) return it->second;
+  if (md && md->id >= 0) return md->id;
+  if (!md) {
+    auto it = ids_.find(&node);
+    if (it != ids_.end() && nodes_[static_cast<size_t>(it->second)].lock().get() == &node) return it->second;
   }
   int id = static_cast<int>(nodes_.size());
   nodes_.push_back(const_cast<ag::Node&>(node).shared_from_this());
-  ids_[&node] = id;
+  if (md) md->id = id;
+  else ids_[&node] = id;
   return id;
 }
 
 std::optional<int> NodeIds::find(const ag::Node& node) const {
+  if (NodeMetadata* md = metadata_of(node)) {
+    if (md->id < 0) return std::nullopt;
+    return md->id;
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = ids_.find(&node);
   if (it == ids_.end()) return std::nullopt;

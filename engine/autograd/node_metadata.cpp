@@ -1,5 +1,6 @@
 #include "engine/autograd/node_metadata.h"
 
+#include <atomic>
 #include <mutex>
 
 namespace backstep::autograd {
@@ -27,6 +28,11 @@ void NodeMetadata::print_stack(const std::string& current_node_name) {
 }
 
 void NodeMetadata::assign_parent(const std::shared_ptr<torch::autograd::Node>& parent_node) { parent_ = parent_node; }
+
+uint64_t new_visit_stamp() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1);
+}
 
 NodeMetadata* metadata_of(const torch::autograd::Node& node) {
   // Node::metadata() creates the metadata on first access; that is what we

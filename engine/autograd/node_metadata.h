@@ -30,11 +30,21 @@ class NodeMetadata : public torch::autograd::AnomalyMetadata {
   // Storage for the language layer (the node's `metadata` dict); opaque here.
   std::shared_ptr<void>& script_data() { return script_data_; }
 
+  // The node's session id (see NodeIds), -1 until something looks at it.
+  // Kept here so that finding a node's id is a field read, not a map lookup.
+  int id = -1;
+  // Graph walks mark the nodes they have seen with their own stamp, so a
+  // walk over a large graph needs no hash set.
+  uint64_t visit_stamp = 0;
+
  private:
   Origin origin_;
   std::weak_ptr<torch::autograd::Node> parent_;
   std::shared_ptr<void> script_data_;
 };
+
+// A stamp for one graph walk (distinct for every call).
+uint64_t new_visit_stamp();
 
 // The node's metadata when backstep's engine created it; null otherwise
 // (nodes made before the engine was installed, or by another engine).

@@ -47,16 +47,30 @@ bool Debugger::log_to_file(const std::string& path, std::string* error) {
 }
 
 void Debugger::stop_logging() {
+  flush_log();
   log_to_ui_ = false;
   log_stream_ = nullptr;
   log_file_.close();
 }
 
-void Debugger::write_log(const std::string& line) {
-  if (log_file_.is_open()) log_file_ << line << '\n' << std::flush;
+// Log lines are buffered and written in chunks: one write per node would
+// make logging cost more than the node itself.
+void Debugger::flush_log() {
+  if (log_buffer_.empty()) return;
+  if (log_file_.is_open()) log_file_ << log_buffer_ << std::flush;
   if (log_stream_) {
     std::fflush(stdout);  // keep program output and log lines in order
-    std::fprintf(log_stream_, "%s\n", line.c_str());
+    std::fwrite(log_buffer_.data(), 1, log_buffer_.size(), log_stream_);
+    std::fflush(log_stream_);
+  }
+  log_buffer_.clear();
+}
+
+void Debugger::write_log(const std::string& line) {
+  if (log_file_.is_open() || log_stream_) {
+    log_buffer_ += line;
+    log_buffer_ += '\n';
+    if (log_buffer_.size() >= (1 << 16)) flush_log();
   }
   if (log_to_ui_ && ui_) {
     // The UI writes to the terminal: only from the interpreter thread.
@@ -122,8 +136,9 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
     session.start_stepping(1);
     step_next_backward_ = false;
   }
-  session.install_hooks();
+  session.install_hooks(/*produced=*/ui_ != nullptr || keep_watching_);
   auto finish = [&](BackwardRun::Outcome outcome, const std::string& error) {
+    flush_log();
     run.outcome = outcome;
     run.error = error;
     session.remove_hooks();

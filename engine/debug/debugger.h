@@ -115,6 +115,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   bool log_to_file(const std::string& path, std::string* error);
   void log_to_stream(std::FILE* stream) { log_stream_ = stream; }
   void stop_logging();
+  void flush_log();
   bool logging() const { return log_to_ui_ || log_file_.is_open() || log_stream_; }
 
   // Every backward of the session, oldest first; the last may be running.
@@ -148,6 +149,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   bool keep_watching_ = false;
   std::ofstream log_file_;
   std::FILE* log_stream_ = nullptr;
+  std::string log_buffer_;  // lines for the file / stream, written in chunks
   std::vector<std::unique_ptr<BackwardRun>> runs_;
   std::vector<std::function<void(const BackwardRun&)>> listeners_;
 };

@@ -11,7 +11,9 @@
 #include <fmt/format.h>
 #include <torch/csrc/autograd/function_hook.h>
 
+#include <charconv>
 #include <deque>
+#include <mutex>
 #include <unordered_set>
 
 namespace backstep::debug {
@@ -20,12 +22,53 @@ namespace ag = torch::autograd;
 
 namespace {
 
+// Hook objects come and go by the hundred thousand (two per node per watched
+// backward); a free list makes that cheaper than malloc. Thread-safe: a hook
+// dies with its node, on whichever thread frees the graph.
+class HookPool {
+ public:
+  static void* take(size_t size) {
+    if (size <= kBlock) {
+      std::lock_guard<std::mutex> lock(mutex());
+      auto& free = list();
+      if (!free.empty()) {
+        void* p = free.back();
+        free.pop_back();
+        return p;
+      }
+    }
+    return ::operator new(std::max(size, kBlock));
+  }
+  static void give(void* p) {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (list().size() < kKeep) list().push_back(p);
+    else ::operator delete(p);
+  }
+  static constexpr size_t kBlock = 64;
+
+ private:
+  static constexpr size_t kKeep = 1 << 20;
+  static std::mutex& mutex() {
+    static auto* m = new std::mutex();
+    return *m;
+  }
+  static std::vector<void*>& list() {
+    static auto* l = new std::vector<void*>();
+    return *l;
+  }
+};
+
+struct Pooled {
+  static void* operator new(size_t size) { return HookPool::take(size); }
+  static void operator delete(void* p) { HookPool::give(p); }
+};
+
 // The session whose engine.execute this thread is running. A node can carry
 // hooks of two sessions at once (a backward started from a hook, over an
 // overlapping graph); each hook acts only for the backward running it.
 thread_local Session* tls_session = nullptr;
 
-class PreHook : public ag::FunctionPreHook, public autograd::InternalHook {
+class PreHook : public ag::FunctionPreHook, public autograd::InternalHook, public Pooled {
  public:
   PreHook(Session& s, ag::Node& n) : s_(s), n_(n) {}
   ag::variable_list operator()(const ag::variable_list& grads) override {
@@ -37,7 +80,7 @@ class PreHook : public ag::FunctionPreHook, public autograd::InternalHook {
   ag::Node& n_;
 };
 
-class PostHook : public ag::FunctionPostHook, public autograd::InternalHook {
+class PostHook : public ag::FunctionPostHook, public autograd::InternalHook, public Pooled {
  public:
   explicit PostHook(Session& s) : s_(s) {}
   ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {
@@ -54,35 +97,50 @@ ExecutionScope::ExecutionScope(Session* s) : saved_(tls_session) { tls_session =
 ExecutionScope::~ExecutionScope() { tls_session = saved_; }
 
 Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots) : d_(d), run_(run) {
-  std::deque<ag::Node*> queue;
-  std::unordered_set<ag::Node*> seen;
+  // Breadth-first from the roots; seen nodes are stamped in their metadata
+  // (the graph can have millions of nodes: no hash set).
+  uint64_t stamp = autograd::new_visit_stamp();
+  std::unordered_set<ag::Node*> foreign;  // nodes without backstep metadata (rare)
+  auto first_visit = [&](ag::Node* n) {
+    if (auto* md = autograd::metadata_of(*n)) {
+      if (md->visit_stamp == stamp) return false;
+      md->visit_stamp = stamp;
+      return true;
+    }
+    return foreign.insert(n).second;
+  };
   for (const auto& r : roots)
-    if (r.function && seen.insert(r.function.get()).second) queue.push_back(r.function.get());
-  while (!queue.empty()) {
-    ag::Node* n = queue.front();
-    queue.pop_front();
-    nodes_.push_back(n->shared_from_this());
-    for (const auto& e : n->next_edges())
-      if (e.function && seen.insert(e.function.get()).second) queue.push_back(e.function.get());
+    if (r.function && first_visit(r.function.get())) nodes_.push_back(r.function);
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    for (const auto& e : nodes_[i]->next_edges())
+      if (e.function && first_visit(e.function.get())) nodes_.push_back(e.function);
   }
   for (const auto& r : roots)
     if (r.function) run_.roots.push_back(d_.ids().id_of(*r.function));
   const api::BackwardTask* task = api::current_backward_task(d_.interpreter());
-  for (const auto& n : nodes_) {
-    d_.ids().id_of(*n);  // ids in BFS order from the roots
-    if (!task || task->will_execute(n.get())) ++run_.expected;
+  for (const auto& n : nodes_) d_.ids().id_of(*n);  // ids in BFS order from the roots
+  if (!task || task->outputs.empty()) {
+    run_.expected = nodes_.size();  // a plain backward runs every reachable node
+  } else {
+    for (const auto& n : nodes_) run_.expected += task->will_execute(n.get());
   }
+  run_.records.reserve(run_.expected);
+  run_.summaries.reserve(run_.expected * 3);
   statistics_ = true;
 }
 
 Session::~Session() { remove_hooks(); }
 
-void Session::install_hooks() {
+void Session::install_hooks(bool produced) {
+  pre_.reserve(nodes_.size());
+  if (produced) post_.reserve(nodes_.size());
   for (const auto& n : nodes_) {
     auto pre = std::make_unique<PreHook>(*this, *n);
     pre_.emplace_back(n.get(), pre.get());
     n->add_pre_hook(std::move(pre));
-    post_.emplace_back(n.get(), n->add_post_hook(std::make_unique<PostHook>(*this)));
+    // Post-hooks record what each node produced (history, :break nan,
+    // traces); logging alone does without them.
+    if (produced) post_.emplace_back(n.get(), n->add_post_hook(std::make_unique<PostHook>(*this)));
   }
 }
 
@@ -115,14 +173,21 @@ ag::variable_list Session::before(ag::Node& node, const ag::variable_list& grads
   in.check_interrupt();  // Ctrl-C during a backward: KeyboardInterrupt at its call site
   if (abort_) throw BackwardAborted();
   NodeRecord r;
-  r.id = d_.ids().id_of(node);
-  r.name_index = run_.intern(node.name());
-  if (auto* md = autograd::metadata_of(node)) r.origin = md->origin().span;
+  autograd::NodeMetadata* md = autograd::metadata_of(node);
+  r.id = md && md->id >= 0 ? md->id : d_.ids().id_of(node);
+  auto known = names_by_type_.find(&typeid(node));
+  if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
+  r.name_index = known->second;
+  if (md) r.origin = md->origin().span;
   append_summaries(grads, r.in_first, r.in_count);
   current_ = run_.records.size();
-  current_grads_ = grads;
+  if (d_.ui()) current_grads_ = grads;  // for a post-mortem
   run_.records.push_back(r);
-  if (d_.logging()) d_.write_log(log_line(run_.records.back()));
+  if (d_.logging()) {
+    log_line_.clear();
+    append_log_line(log_line_, run_.records.back());
+    d_.write_log(log_line_);
+  }
   maybe_pause_before(node, grads);
   started_ = std::chrono::steady_clock::now();
   return grads;
@@ -141,11 +206,28 @@ ag::variable_list Session::after(const ag::variable_list& grad_inputs, const ag:
   return grad_inputs;
 }
 
-std::string Session::log_line(const NodeRecord& r) const {
-  std::string grads;
-  for (uint32_t i = 0; i < r.in_count; ++i) grads += (i ? "," : "") + short_text(run_.incoming(r)[i]);
-  std::string where = r.origin.valid() ? fmt::format(" {}:{}", lang::file_name_of(r.origin), r.origin.line) : "";
-  return fmt::format("Executing: {} #{}{} with grad_outputs: [{}]", run_.name_of(r), r.id, where, grads);
+// Built with appends rather than fmt: it runs for every node of a logged
+// backward, and formatting was most of what logging cost.
+void Session::append_log_line(std::string& line, const NodeRecord& r) {
+  line += "Executing: ";
+  line += run_.name_of(r);
+  char digits[16];
+  line += " #";
+  line.append(digits, static_cast<size_t>(std::to_chars(digits, digits + 16, r.id).ptr - digits));
+  if (r.origin.valid()) {
+    auto it = file_names_.find(r.origin.file);
+    if (it == file_names_.end()) it = file_names_.emplace(r.origin.file, lang::file_name_of(r.origin)).first;
+    line += ' ';
+    line += it->second;
+    line += ':';
+    line.append(digits, static_cast<size_t>(std::to_chars(digits, digits + 16, r.origin.line).ptr - digits));
+  }
+  line += " with grad_outputs: [";
+  for (uint32_t i = 0; i < r.in_count; ++i) {
+    if (i) line += ',';
+    append_short_text(line, run_.incoming(r)[i]);
+  }
+  line += ']';
 }
 
 bool Session::condition_holds(const Breakpoint& bp, ag::Node& node, const ag::variable_list& grad_outputs,
@@ -236,6 +318,7 @@ void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::
 }
 
 void Session::pause(PauseEvent& e) {
+  d_.flush_log();  // the log so far is on disk before the user looks
   e.run = &run_;
   e.record = current_;
   rt::Interpreter& in = d_.interpreter();

@@ -5,6 +5,8 @@
 
 #include <chrono>
 #include <exception>
+#include <typeinfo>
+#include <unordered_map>
 
 namespace backstep::debug {
 
@@ -21,7 +23,8 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  void install_hooks();
+  // `produced`: also record what each node produced (post-hooks).
+  void install_hooks(bool produced);
   void remove_hooks();
   void start_stepping(int steps);
   void set_statistics(bool on) { statistics_ = on; }
@@ -38,7 +41,7 @@ class Session {
 
  private:
   void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
-  std::string log_line(const NodeRecord& r) const;
+  void append_log_line(std::string& line, const NodeRecord& r);
   void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
   void maybe_pause_after(const torch::autograd::variable_list& grad_inputs,
                          const torch::autograd::variable_list& grad_outputs);
@@ -59,6 +62,11 @@ class Session {
   size_t current_ = SIZE_MAX;  // the record of the node running now
   torch::autograd::variable_list current_grads_;
   std::chrono::steady_clock::time_point started_;
+  // Node names by node type: name() builds a string (and demangles for
+  // some types) on every call; once per type is enough.
+  std::unordered_map<const std::type_info*, uint16_t> names_by_type_;
+  std::unordered_map<uint32_t, std::string> file_names_;  // SourceRegistry index -> name, for log lines
+  std::string log_line_;  // reused for every node's log line
   int steps_left_ = 0;
   bool finish_ = false;
   bool abort_ = false;

@@ -4,6 +4,7 @@
 
 #include <ATen/ATen.h>
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -62,8 +63,9 @@ Summary describe(const at::Tensor& t) {
   Summary s;
   if (!t.defined()) return s;
   s.defined = true;
-  s.dtype = t.scalar_type();
-  auto sizes = t.sizes();
+  const c10::TensorImpl* impl = t.unsafeGetTensorImpl();
+  s.dtype = c10::typeMetaToScalarType(impl->dtype());
+  auto sizes = impl->sizes();
   s.ndim = static_cast<uint8_t>(std::min<size_t>(sizes.size(), 255));
   s.complete_shape = sizes.size() <= Summary::kInlineDims;
   for (size_t i = 0; i < sizes.size() && i < Summary::kInlineDims; ++i) s.shape[i] = static_cast<int32_t>(sizes[i]);
@@ -74,13 +76,18 @@ Summary summarize(const at::Tensor& t) {
   Summary s = describe(t);
   if (!s.defined || t.numel() == 0) return s;
   s.stats = true;
-  if (t.device().is_cpu() && t.layout() == at::kStrided && t.is_contiguous() && !t.is_neg() && !t.is_conj()) {
-    if (t.scalar_type() == at::kFloat) {
-      scan(t.data_ptr<float>(), t.numel(), s);
+  // Straight from the TensorImpl: the checked accessors cost more than
+  // scanning a small gradient.
+  const c10::TensorImpl* impl = t.unsafeGetTensorImpl();
+  if (impl->device_type() == c10::DeviceType::CPU && impl->layout() == c10::kStrided && impl->is_contiguous() &&
+      !impl->is_neg() && !impl->is_conj() && impl->has_storage()) {
+    const void* data = impl->data();
+    if (s.dtype == at::kFloat) {
+      scan(static_cast<const float*>(data), impl->numel(), s);
       return s;
     }
-    if (t.scalar_type() == at::kDouble) {
-      scan(t.data_ptr<double>(), t.numel(), s);
+    if (s.dtype == at::kDouble) {
+      scan(static_cast<const double*>(data), impl->numel(), s);
       return s;
     }
   }
@@ -88,12 +95,35 @@ Summary summarize(const at::Tensor& t) {
   return s;
 }
 
-std::string short_text(const Summary& s) {
-  if (!s.defined) return "None";
-  std::string out = format::dtype_abbrev(s.dtype) + "[";
-  for (int i = 0; i < s.ndim && i < Summary::kInlineDims; ++i) out += (i ? ", " : "") + std::to_string(s.shape[i]);
+// Appends without formatting machinery: this runs for every gradient of a
+// logged backward.
+void append_short_text(std::string& out, const Summary& s) {
+  if (!s.defined) {
+    out += "None";
+    return;
+  }
+  static const std::array<std::string, static_cast<size_t>(c10::ScalarType::NumOptions)> abbrevs = [] {
+    std::array<std::string, static_cast<size_t>(c10::ScalarType::NumOptions)> a;
+    for (size_t i = 0; i < a.size(); ++i) a[i] = format::dtype_abbrev(static_cast<c10::ScalarType>(i));
+    return a;
+  }();
+  size_t index = static_cast<size_t>(s.dtype);
+  out += index < abbrevs.size() ? abbrevs[index] : format::dtype_abbrev(s.dtype);
+  out += '[';
+  char digits[16];
+  for (int i = 0; i < s.ndim && i < Summary::kInlineDims; ++i) {
+    if (i) out += ", ";
+    auto r = std::to_chars(digits, digits + sizeof digits, s.shape[i]);
+    out.append(digits, static_cast<size_t>(r.ptr - digits));
+  }
   if (!s.complete_shape) out += ", ...";
-  return out + "]";
+  out += ']';
+}
+
+std::string short_text(const Summary& s) {
+  std::string out;
+  append_short_text(out, s);
+  return out;
 }
 
 autograd::TensorSummary Summary::to_full() const {

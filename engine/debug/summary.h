@@ -41,5 +41,6 @@ Summary summarize(const at::Tensor& t);
 
 // PyTorch's logging-hook text for a gradient: "f32[3, 4]", or "None".
 std::string short_text(const Summary& s);
+void append_short_text(std::string& out, const Summary& s);
 
 }  // namespace backstep::debug

@@ -9,7 +9,8 @@
 #include "engine/runtime/mailbox.h"
 
 #include <exception>
-#include <future>
+#include <atomic>
+#include <thread>
 
 namespace backstep::rt {
 
@@ -18,21 +19,29 @@ void Interpreter::run_on_interpreter_thread(const std::function<void()>& work) {
     work();
     return;
   }
-  std::promise<void> done;
-  auto result = done.get_future();
+  std::atomic<bool> finished{false};
+  std::exception_ptr error;
   {
     std::lock_guard<std::mutex> lock(mailbox_->mutex);
-    mailbox_->work.emplace_back([&work, &done] {
+    mailbox_->pending.store(true, std::memory_order_release);
+    mailbox_->work.emplace_back([&work, &finished, &error] {
       try {
         work();
-        done.set_value();
       } catch (...) {
-        done.set_exception(std::current_exception());
+        error = std::current_exception();
       }
+      finished.store(true, std::memory_order_release);
     });
   }
   mailbox_->wake.notify_all();
-  result.get();  // rethrows the script's exception on this (the engine's) thread
+  // A hand-off is usually short (a hook, a pause the user ends): spin a
+  // little before sleeping, so stepping node by node stays quick.
+  for (int i = 0; i < 20000 && !finished.load(std::memory_order_acquire); ++i) std::this_thread::yield();
+  if (!finished.load(std::memory_order_acquire)) {
+    std::unique_lock<std::mutex> lock(mailbox_->mutex);
+    mailbox_->done.wait(lock, [&] { return finished.load(std::memory_order_acquire); });
+  }
+  if (error) std::rethrow_exception(error);  // the script's exception, on this (the engine's) thread
 }
 
 void Interpreter::pump_until(const std::function<bool()>& finished) {
@@ -41,12 +50,22 @@ void Interpreter::pump_until(const std::function<bool()>& finished) {
     while (!mailbox_->work.empty()) {
       auto item = std::move(mailbox_->work.front());
       mailbox_->work.pop_front();
+      if (mailbox_->work.empty()) mailbox_->pending.store(false, std::memory_order_release);
       lock.unlock();
       item();
       lock.lock();
+      mailbox_->done.notify_all();  // the poster may be asleep by now
     }
     if (finished()) return;
     uint64_t seen = mailbox_->notifications;
+    // Stepping posts one pause per node: right after one, the next is
+    // likely close; spin briefly before sleeping.
+    lock.unlock();
+    for (int i = 0; i < 2000; ++i) {
+      std::this_thread::yield();
+      if (mailbox_->pending.load(std::memory_order_acquire)) break;
+    }
+    lock.lock();
     mailbox_->wake.wait(lock, [&] { return !mailbox_->work.empty() || mailbox_->notifications != seen; });
   }
 }

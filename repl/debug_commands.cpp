@@ -8,6 +8,7 @@
 namespace backstep::repl {
 
 void register_inspect_commands(CommandTable& table);  // inspect_commands.cpp
+void register_graph_commands(CommandTable& table);    // graph_commands.cpp
 
 namespace {
 
@@ -121,6 +122,7 @@ void register_debugger_commands(CommandTable& table) {
   table.add({"abort", "", "stop the backward: it raises RuntimeError at its call site", ArgKind::None, {}, cmd_abort});
   table.add({"log", "on|off|FILE", "log every node as the backward runs it", ArgKind::File, {}, cmd_log});
   register_inspect_commands(table);
+  register_graph_commands(table);
 }
 
 }  // namespace backstep::repl

@@ -162,7 +162,9 @@ std::string state_of(const debug::BackwardRun* run, size_t paused, int id) {
   return "pending";
 }
 
-std::vector<at::Tensor> tensors_of(Shell& shell, const std::string& expr) {
+}  // namespace
+
+std::vector<at::Tensor> tensors_of_expression(Shell& shell, const std::string& expr) {
   rt::Interpreter& in = shell.interpreter();
   rt::Value v;
   try {
@@ -181,13 +183,15 @@ std::vector<at::Tensor> tensors_of(Shell& shell, const std::string& expr) {
   return out;
 }
 
+namespace {
+
 void cmd_nodes(Shell& shell, const std::string& args) {
   ShellDebugUI& u = ui(shell);
   autograd::GraphSnapshot snap;
   auto namer = api::tensor_namer(shell.interpreter());
   const debug::BackwardRun* run = u.pause() ? u.pause()->run : nullptr;
   if (!args.empty()) {
-    snap = autograd::snapshot(u.debugger().ids(), tensors_of(shell, args), namer);
+    snap = autograd::snapshot(u.debugger().ids(), tensors_of_expression(shell, args), namer);
   } else if (run) {
     std::vector<std::shared_ptr<ag::Node>> roots;
     for (int id : run->roots)

@@ -131,6 +131,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.number = runs_.size();
   run.call_site = in.current_span();
   run.is_grad = !accumulate_grad;
+  for (const auto& listener : start_listeners_) listener(run, roots);
   Session session(*this, run, roots);
   if (step_next_backward_) {
     session.start_stepping(1);

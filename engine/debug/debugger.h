@@ -121,7 +121,11 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   // Every backward of the session, oldest first; the last may be running.
   const std::vector<std::unique_ptr<BackwardRun>>& runs() const { return runs_; }
   BackwardRun* running() const;
-  // Called with each finished (or failed) run: traces listen here.
+  // Called when a watched backward starts, before any node runs (its graph
+  // is whole then: pictures and graph files snapshot it here), and when it
+  // has finished or failed (traces read its history then).
+  using StartListener = std::function<void(BackwardRun&, const torch::autograd::edge_list& roots)>;
+  void on_run_started(StartListener listener) { start_listeners_.push_back(std::move(listener)); }
   void on_run_finished(std::function<void(const BackwardRun&)> listener) { listeners_.push_back(std::move(listener)); }
   // Keep watching even with no UI and no logging (tracing needs it).
   void keep_watching(bool on) { keep_watching_ = on; }
@@ -152,6 +156,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   std::string log_buffer_;  // lines for the file / stream, written in chunks
   std::vector<std::unique_ptr<BackwardRun>> runs_;
   std::vector<std::function<void(const BackwardRun&)>> listeners_;
+  std::vector<StartListener> start_listeners_;
 };
 
 // The session's debugger, created on first use and installed as the

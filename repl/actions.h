@@ -17,6 +17,9 @@ int run_shell_session();
 struct Invocation;
 int run_program(const Invocation& invocation);
 
+// `backstep render FILE -o OUT [--var NAME]...` (batch.cpp).
+int run_render(const Invocation& invocation);
+
 struct DebugOptions;
 // `backstep debug FILE [-x CMDFILE] [--break SPEC]...` (debug_batch.cpp).
 int run_debug(const DebugOptions& options);

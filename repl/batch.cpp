@@ -1,14 +1,29 @@
-// Batch mode: `backstep FILE` runs one program and exits.
+// Batch mode: `backstep FILE` / `backstep run FILE` runs one program and
+// exits, writing what CI asked for (trace, graphs, pictures, logs), and
+// `backstep render FILE -o OUT` draws a graph at its end.
 #include "repl/actions.h"
 
+#include "engine/api/tensor_names.h"
 #include "engine/debug/debugger.h"
+#include "engine/runtime/sys_module.h"
 #include "repl/cli.h"
 #include "repl/outcome.h"
+#include "repl/recorder.h"
 #include "repl/source_file.h"
 #include "repl/terminal_sink.h"
+#include "viz/render.h"
 
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <thread>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace backstep::repl {
@@ -16,8 +31,8 @@ namespace backstep::repl {
 namespace {
 
 // --log-backward, or BACKSTEP_LOG=autograd in the environment.
-bool set_up_logging(const Invocation& inv, rt::Interpreter& in) {
-  std::optional<std::string> target = inv.log_backward;
+bool set_up_logging(const RunOptions& o, rt::Interpreter& in) {
+  std::optional<std::string> target = o.log_backward;
   if (!target) {
     const char* env = std::getenv("BACKSTEP_LOG");
     if (env && std::string(env) == "autograd") target = "-";
@@ -34,21 +49,82 @@ bool set_up_logging(const Invocation& inv, rt::Interpreter& in) {
   return false;
 }
 
-}  // namespace
-
-int run_program(const Invocation& inv) {
-  const std::string& path = inv.file;
-  SourceText source = read_source_file(path);
-  if (!source.ok()) {
-    std::fprintf(stderr, "backstep: %s\n", source.error.c_str());
-    return kExitCannotOpen;
+// --timeout: a watchdog asks the interpreter to stop; a program stuck in one
+// long libtorch call, which never reaches a check point, is ended outright.
+class Watchdog {
+ public:
+  Watchdog(rt::Interpreter& in, double seconds) {
+    if (seconds <= 0) return;
+    thread_ = std::thread([this, &in, seconds] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) return;
+      fired_ = true;
+      in.request_interrupt(fmt::format("--timeout {}: the program ran longer than {} s", seconds, seconds));
+      if (cv_.wait_for(lock, std::chrono::seconds(5), [this] { return done_; })) return;
+      std::fflush(stdout);
+      std::fprintf(stderr, "backstep: timed out after %g s (--timeout %g); the program did not stop, ending it\n",
+                   seconds, seconds);
+      std::_Exit(kExitTimeout);
+    });
   }
-  TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
-  rt::Interpreter in(sink);
-  route_interrupts_to(in);
-  if (!set_up_logging(inv, in)) return kExitCannotOpen;
-  Settled s = run_and_settle(in, path, std::move(source.text), rt::Interpreter::Mode::File);
-  sink.flush();
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+  bool fired() const { return fired_; }
+
+ private:
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::atomic<bool> fired_{false};
+};
+
+// --json-errors: the uncaught error as one JSON object on stderr.
+void report_json(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
+  using json = nlohmann::ordered_json;
+  auto where = [](const lang::Span& s) {
+    return json{{"file", lang::file_name_of(s)}, {"line", s.line}, {"column", s.col}};
+  };
+  json j;
+  if (outcome.syntax_error) {
+    const auto& d = *outcome.syntax_error;
+    j = {{"type", d.type}, {"message", d.message}};
+    j.update(where(d.span));
+    j["traceback"] = json::array();
+    j["notes"] = json::array();
+  } else if (outcome.error) {
+    const auto& e = *outcome.error;
+    std::string message;
+    try {
+      message = e.exception()->str(in);
+    } catch (...) {
+      message = e.message();
+    }
+    j = {{"type", e.type().name()}, {"message", message}};
+    // The innermost frame is where it was raised.
+    const auto& tb = e.traceback();
+    if (!tb.empty()) j.update(where(tb.back().span));
+    else j.update(json{{"file", nullptr}, {"line", nullptr}, {"column", nullptr}});
+    json frames = json::array();
+    for (const auto& f : tb) {
+      json fr = where(f.span);
+      fr["function"] = f.function;
+      frames.push_back(std::move(fr));
+    }
+    j["traceback"] = std::move(frames);
+    j["notes"] = e.exception()->notes;
+  }
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
+}
+
+int exit_status_of(const Settled& s) {
   switch (s.kind) {
     case Settled::Kind::Ok: return kExitOk;
     case Settled::Kind::Error: return kExitScriptError;
@@ -56,6 +132,149 @@ int run_program(const Invocation& inv) {
     case Settled::Kind::Exit: return s.status;
   }
   return kExitScriptError;
+}
+
+// Runs the program; reports its error (Python-style, or JSON) and returns
+// how it ended.
+Settled run_reported(rt::Interpreter& in, const std::string& path, std::string text, const RunOptions& o) {
+  if (!o.json_errors) return run_and_settle(in, path, std::move(text), rt::Interpreter::Mode::File);
+  rt::Interpreter::Outcome outcome;
+  {
+    in.clear_interrupt();
+    outcome = in.run_source(path, std::move(text), rt::Interpreter::Mode::File);
+  }
+  if (outcome.ok()) return {};
+  if (outcome.error && outcome.error->type().is_subtype_of(*rt::exc_types().system_exit)) return settle(in, outcome);
+  report_json(in, outcome);
+  bool interrupted = outcome.error && outcome.error->type().is_subtype_of(*rt::exc_types().keyboard_interrupt);
+  return {interrupted ? Settled::Kind::Interrupted : Settled::Kind::Error, 1};
+}
+
+// Checked before the program runs, so a long run is not wasted on a typo in
+// an output path: each file's folder must exist, --render-dir must not be a
+// file. (Writing can still fail later; that too ends in status 3.)
+std::string check_output_paths(const RunOptions& o) {
+  auto folder_of = [](const std::string& path) {
+    auto slash = path.rfind('/');
+    return slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : path.substr(0, slash);
+  };
+  struct stat st {};
+  for (const std::string* file : {&o.trace, &o.graph_json}) {
+    if (file->empty()) continue;
+    std::string dir = folder_of(*file);
+    if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      return fmt::format("cannot write '{}': folder '{}' does not exist", *file, dir);
+    if (stat(file->c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return fmt::format("cannot write '{}': it is a folder", *file);
+  }
+  if (!o.render_dir.empty() && stat(o.render_dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
+    return fmt::format("--render-dir '{}' is a file, not a folder", o.render_dir);
+  return "";
+}
+
+// The files asked for; the first failure is reported and makes the status 3.
+int write_outputs(const Recorder& rec, const RunOptions& o, const std::string& program) {
+  std::string error;
+  if (!o.trace.empty() && error.empty()) error = rec.write_trace(o.trace, program);
+  if (!o.graph_json.empty() && error.empty()) error = rec.write_graphs(o.graph_json, program);
+  if (!o.render_dir.empty() && error.empty())
+    error = rec.write_pictures(o.render_dir, viz::format_from_path("x." + o.format).value_or(viz::Format::Svg));
+  if (error.empty()) return kExitOk;
+  std::fprintf(stderr, "backstep: %s\n", error.c_str());
+  return kExitCannotOpen;
+}
+
+}  // namespace
+
+int run_program(const Invocation& inv) {
+  const std::string& path = inv.file;
+  const RunOptions& o = inv.run;
+  SourceText source = read_source_file(path);
+  if (!source.ok()) {
+    std::fprintf(stderr, "backstep: %s\n", source.error.c_str());
+    return kExitCannotOpen;
+  }
+  if (std::string bad = check_output_paths(o); !bad.empty()) {
+    std::fprintf(stderr, "backstep: %s\n", bad.c_str());
+    return kExitCannotOpen;
+  }
+  TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
+  rt::Interpreter in(sink);
+  route_interrupts_to(in);
+  rt::set_argv(in, {path});
+  if (!set_up_logging(o, in)) return kExitCannotOpen;
+  std::optional<Recorder> recorder;
+  if (!o.trace.empty() || !o.graph_json.empty() || !o.render_dir.empty()) {
+    Recorder::Options ro;
+    ro.graphs = !o.graph_json.empty() || !o.render_dir.empty();
+    ro.saved_fields = !o.graph_json.empty();
+    recorder.emplace(debug::debugger(in), in, ro);
+  }
+  Settled s;
+  bool timed_out = false;
+  {
+    Watchdog watchdog(in, o.timeout);
+    s = run_reported(in, path, std::move(source.text), o);
+    timed_out = watchdog.fired();
+  }
+  sink.flush();
+  debug::debugger(in).flush_log();
+  int status = exit_status_of(s);
+  if (timed_out) status = kExitTimeout;
+  if (recorder) {
+    int written = write_outputs(*recorder, o, path);
+    if (written != kExitOk && status == kExitOk) status = written;
+  }
+  return status;
+}
+
+int run_render(const Invocation& inv) {
+  const RenderCommand& r = inv.render;
+  viz::RenderRequest request;
+  std::string flag_error = viz::parse_render_flags(r.flags, request);
+  if (!flag_error.empty()) {
+    std::fprintf(stderr, "backstep render: %s\n%s", flag_error.c_str(), viz::render_flags_help());
+    return kExitUsage;
+  }
+  SourceText source = read_source_file(r.file);
+  if (!source.ok()) {
+    std::fprintf(stderr, "backstep: %s\n", source.error.c_str());
+    return kExitCannotOpen;
+  }
+  TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
+  rt::Interpreter in(sink);
+  route_interrupts_to(in);
+  Recorder recorder(debug::debugger(in), in, Recorder::Options{true, true});
+  Settled s = run_and_settle(in, r.file, std::move(source.text), rt::Interpreter::Mode::File);
+  sink.flush();
+  if (s.kind != Settled::Kind::Ok) return exit_status_of(s);
+  autograd::GraphSnapshot graph;
+  viz::Annotations notes;
+  if (!r.vars.empty()) {
+    std::vector<at::Tensor> roots;
+    for (const auto& name : r.vars) {
+      auto v = in.global(name);
+      if (!v || !v->is_tensor()) {
+        std::fprintf(stderr, "backstep render: --var %s: the program has no tensor named '%s'\n", name.c_str(), name.c_str());
+        return kExitUsage;
+      }
+      roots.push_back(v->as_tensor());
+    }
+    graph = autograd::snapshot(debug::debugger(in).ids(), roots, api::tensor_namer(in));
+    notes.view_bases = viz::view_bases_of(debug::debugger(in).ids(), roots);
+  } else if (!recorder.entries().empty()) {
+    graph = recorder.entries().back().graph;
+  } else {
+    std::fprintf(stderr, "backstep render: the program ran no backward; name the tensors to draw with --var\n");
+    return kExitUsage;
+  }
+  if (request.options.title.empty()) request.options.title = r.file;
+  viz::RenderResult result = viz::render_to_file(graph, notes, r.output, request.options, request.format);
+  if (!result.ok) {
+    std::fprintf(stderr, "backstep: %s\n", result.error.c_str());
+    return kExitCannotOpen;
+  }
+  std::fprintf(stderr, "wrote %s: %s\n", r.output.c_str(), viz::summary(result.stats).c_str());
+  return kExitOk;
 }
 
 }  // namespace backstep::repl

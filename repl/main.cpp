@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
       case Invocation::Action::Shell: return backstep::repl::run_shell_session();
       case Invocation::Action::Run: return backstep::repl::run_program(inv);
       case Invocation::Action::Debug: return backstep::repl::run_debug(inv.debug);
+      case Invocation::Action::Render: return backstep::repl::run_render(inv);
     }
   } catch (const std::exception& e) {
     std::fflush(stdout);

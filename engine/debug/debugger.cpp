@@ -5,6 +5,7 @@
 #include <torch/csrc/autograd/engine.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 namespace backstep::debug {
@@ -132,6 +133,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.call_site = in.current_span();
   run.is_grad = !accumulate_grad;
   for (const auto& listener : start_listeners_) listener(run, roots);
+  auto started = std::chrono::steady_clock::now();
   Session session(*this, run, roots);
   if (step_next_backward_) {
     session.start_stepping(1);
@@ -140,6 +142,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   session.install_hooks(/*produced=*/ui_ != nullptr || keep_watching_);
   auto finish = [&](BackwardRun::Outcome outcome, const std::string& error) {
     flush_log();
+    run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     run.outcome = outcome;
     run.error = error;
     session.remove_hooks();

@@ -54,6 +54,7 @@ class BackwardRun {
   std::vector<std::string> names;
   Outcome outcome = Outcome::Running;
   std::string error;
+  double wall_ms = 0;      // the whole call, hooks included
 
   const std::string& name_of(const NodeRecord& r) const { return names[r.name_index]; }
   const Summary* incoming(const NodeRecord& r) const { return summaries.data() + r.in_first; }

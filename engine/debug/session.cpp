@@ -342,10 +342,11 @@ void Session::apply(const Resume& r) {
 }
 
 void Session::post_mortem(const std::string& error) {
-  if (!d_.ui() || current_ >= run_.records.size()) return;
+  if (current_ >= run_.records.size()) return;
   NodeRecord& r = run_.records[current_];
   if (r.state != NodeRecord::State::Running) return;
   r.state = NodeRecord::State::Failed;
+  if (!d_.ui()) return;  // no one to show it to: the history still says which node failed
   PauseEvent e;
   e.reason = PauseEvent::Reason::Failure;
   e.run = &run_;

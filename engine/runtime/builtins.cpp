@@ -3,6 +3,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/sys_module.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/str_format.h"
@@ -26,8 +27,7 @@ Value b_print(Interpreter& in, Args& a) {
   if (const Value* e = a.find_kw("end"); e && !e->is_none()) end = str(in, *e);
   bool to_stderr = false;
   if (const Value* file = a.find_kw("file"); file && !file->is_none()) {
-    auto* m = file->as<StrObject>();
-    to_stderr = m && m->value == "<stderr>";
+    to_stderr = is_stderr_stream(*file);
   }
   std::string out;
   for (size_t i = 0; i < a.pos.size(); ++i) {

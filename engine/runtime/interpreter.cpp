@@ -154,9 +154,23 @@ Value Interpreter::import_module(const std::string& dotted_name) {
 
 // --- running ------------------------------------------------------------------
 
+void Interpreter::request_interrupt(const std::string& reason) {
+  {
+    std::lock_guard<std::mutex> lock(interrupt_reason_mutex_);
+    interrupt_reason_ = reason;
+  }
+  request_interrupt();
+}
+
 void Interpreter::raise_interrupt() {
   clear_interrupt();
-  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().keyboard_interrupt, std::vector<Value>{}));
+  std::vector<Value> args;
+  {
+    std::lock_guard<std::mutex> lock(interrupt_reason_mutex_);
+    if (!interrupt_reason_.empty()) args.push_back(make_str(std::move(interrupt_reason_)));
+    interrupt_reason_.clear();
+  }
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().keyboard_interrupt, std::move(args)));
 }
 
 std::optional<lang::Diagnostic> Interpreter::check_syntax(const std::string& text) {

@@ -17,6 +17,7 @@
 #include <thread>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <set>
 #include <optional>
 #include <typeindex>
@@ -192,6 +193,9 @@ class Interpreter {
   // Called from a SIGINT handler or another thread: the interpreter raises
   // KeyboardInterrupt at the next statement, loop iteration or call.
   void request_interrupt() { interrupt_.store(true, std::memory_order_relaxed); }
+  // The same with a reason the KeyboardInterrupt carries as its message
+  // (--timeout). Not for signal handlers: it takes a lock.
+  void request_interrupt(const std::string& reason);
   void check_interrupt() {
     if (interrupt_.load(std::memory_order_relaxed)) raise_interrupt();
   }
@@ -240,6 +244,8 @@ class Interpreter {
   int depth_ = 0;
   uint64_t next_call_id_ = 1;
   std::atomic<bool> interrupt_{false};
+  std::mutex interrupt_reason_mutex_;
+  std::string interrupt_reason_;
   std::thread::id thread_ = std::this_thread::get_id();
   std::set<std::string> warned_;
   struct Mailbox;

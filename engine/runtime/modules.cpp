@@ -1,5 +1,6 @@
 // The native modules a program can import.
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/sys_module.h"
 
 namespace backstep::api {
 void install_torch_modules(rt::Interpreter& in);  // engine/api/torch_module.cpp
@@ -11,6 +12,7 @@ Value make_math_module(Interpreter& in);
 
 void install_modules(Interpreter& in) {
   in.register_module("math", make_math_module);
+  in.register_module("sys", make_sys_module);
   api::install_torch_modules(in);
 }
 

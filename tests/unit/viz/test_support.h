@@ -16,10 +16,7 @@ void write_text(const std::string& path, const std::string& text);
 // build folder. Returns "" or a description of the first difference.
 std::string golden_mismatch(const std::string& name, const std::string& actual);
 
-// Validates against the subset of JSON Schema (2020-12) that
-// docs/graph.schema.json uses: type, const, enum, minimum, required,
-// properties, additionalProperties, items, anyOf, $ref into $defs.
-// Returns the errors found ("/nodes/3/seq: expected integer, got string").
+// Validates against a JSON Schema with tests/tools/json_schema.h.
 std::vector<std::string> schema_errors(const nlohmann::json& schema, const nlohmann::json& doc);
 
 }  // namespace backstep::viz::testing

@@ -1,0 +1,77 @@
+#include "engine/runtime/sys_module.h"
+
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/module.h"
+#include "engine/runtime/py_ops.h"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <limits>
+
+namespace backstep::rt {
+namespace {
+
+struct SysState {
+  std::vector<std::string> argv{""};
+};
+
+// sys.stdout and sys.stderr: write() and flush() go to the session's
+// output sink, so their text interleaves with print()'s in order.
+class StreamObject : public ModuleObject {
+ public:
+  StreamObject(std::string name, bool is_err) : ModuleObject(std::move(name)), is_err_(is_err) {}
+  std::string repr(Interpreter&) const override {
+    return fmt::format("<_io.TextIOWrapper name='<{}>' mode='w' encoding='utf-8'>", is_err_ ? "stderr" : "stdout");
+  }
+  bool is_err() const { return is_err_; }
+
+ private:
+  bool is_err_;
+};
+
+std::shared_ptr<StreamObject> make_stream(bool is_err) {
+  auto s = std::make_shared<StreamObject>(is_err ? "sys.stderr" : "sys.stdout", is_err);
+  s->def("write", [is_err](Interpreter& in, Args& a) -> Value {
+    if (a.pos.size() != 1) raise_type_error(fmt::format("write() takes exactly one argument ({} given)", a.pos.size()));
+    auto* text = a.pos[0].as<StrObject>();
+    if (!text) raise_type_error(fmt::format("write() argument must be str, not {}", type_name(a.pos[0])));
+    if (is_err) in.sink().err(text->value);
+    else in.sink().out(text->value);
+    return static_cast<int64_t>(text->value.size());
+  });
+  s->def("flush", [](Interpreter& in, Args&) -> Value {
+    in.sink().flush();
+    return Value();
+  });
+  return s;
+}
+
+}  // namespace
+
+void set_argv(Interpreter& in, std::vector<std::string> argv) { in.state<SysState>().argv = std::move(argv); }
+
+bool is_stderr_stream(const Value& file) {
+  if (auto* m = file.as<ModuleObject>())
+    if (auto* s = dynamic_cast<StreamObject*>(m)) return s->is_err();
+  return false;
+}
+
+Value make_sys_module(Interpreter& in) {
+  auto m = make_module("sys");
+  std::vector<Value> argv;
+  for (const auto& a : in.state<SysState>().argv) argv.push_back(make_str(a));
+  m->set("argv", Value(std::make_shared<ListObject>(std::move(argv))));
+  m->set("stdout", Value(make_stream(false)));
+  m->set("stderr", Value(make_stream(true)));
+  m->set("maxsize", Value(std::numeric_limits<int64_t>::max()));
+  m->set("platform", make_str("linux"));
+  m->def("exit", [](Interpreter&, Args& a) -> Value {
+    throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().system_exit,
+                                                        std::vector<Value>(a.pos.begin(), a.pos.end())));
+  });
+  return Value(m);
+}
+
+}  // namespace backstep::rt

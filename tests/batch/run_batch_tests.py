@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Batch mode as CI uses it: every exit status, the trace / graph / picture
+files (validated against docs/*.schema.json), --json-errors, --timeout,
+--log-backward, and colour only on a terminal (NO_COLOR honoured).
+
+Usage: run_batch_tests.py --backstep build/backstep --schema-checker build/tests/tools/check_json_schema
+"""
+import argparse
+import json
+import os
+import pty
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+PROGRAMS = os.path.join(HERE, "programs")
+
+failures = []
+passed = 0
+
+
+def check(name, condition, detail=""):
+    global passed
+    if condition:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failures.append(name)
+        print(f"FAIL {name}" + (f"\n{detail}" if detail else ""))
+
+
+def prog(name):
+    return os.path.join(PROGRAMS, name)
+
+
+class Runner:
+    def __init__(self, backstep, checker, tmp):
+        self.backstep, self.checker, self.tmp = backstep, checker, tmp
+
+    def run(self, *args, env=None, timeout=120):
+        e = dict(os.environ)
+        e.pop("NO_COLOR", None)
+        e.update(env or {})
+        return subprocess.run([self.backstep, *args], capture_output=True, text=True, env=e, timeout=timeout, cwd=ROOT)
+
+    def valid(self, schema, path):
+        c = subprocess.run([self.checker, os.path.join(ROOT, "docs", schema), path], capture_output=True, text=True)
+        return c.returncode == 0, c.stdout + c.stderr
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+
+def test_files(r):
+    trace, graphs, pics = r.path("t.json"), r.path("g.json"), r.path("pics")
+    p = r.run("run", prog("two_backwards.py"), "--trace", trace, "--graph-json", graphs, "--render-dir", pics)
+    check("exit 0 after a clean run", p.returncode == 0, p.stderr)
+    ok, why = r.valid("trace.schema.json", trace)
+    check("trace valid against docs/trace.schema.json", ok, why)
+    ok, why = r.valid("graphs.schema.json", graphs)
+    check("graph file valid against docs/graphs.schema.json", ok, why)
+    t = json.load(open(trace))
+    kinds = [(b["kind"], b["call_site"]["line"], b["outcome"]) for b in t["backwards"]]
+    check("trace: one entry per backward and grad, with call sites", kinds == [("backward", 6, "finished"), ("grad", 7, "finished")], kinds)
+    first = t["backwards"][0]["records"]
+    names = [rec["name"] for rec in first]
+    check("trace: nodes in engine order", names == ["SumBackward0", "SinBackward0", "MulBackward0", "torch::autograd::AccumulateGrad"], names)
+    sin = first[1]
+    # d/dx sum(sin(2x)) flows 1s into SinBackward0 and cos(2x) out of it.
+    import math
+    want = math.sqrt(sum(math.cos(2 * v) ** 2 for v in (0.5, -1.0, 2.0)))
+    check("trace: gradient statistics are the real gradient's",
+          sin["grad_outputs"][0]["norm"] == 3 ** 0.5 or abs(sin["grad_outputs"][0]["norm"] - 3 ** 0.5) < 1e-5
+          and abs(sin["grad_inputs"][0]["norm"] - want) < 1e-5, json.dumps(sin))
+    check("trace: creating line of each node", all(rec["source"]["line"] == 5 for rec in first), json.dumps(first)[:500])
+    g = json.load(open(graphs))
+    check("graph file: one graph per backward, roots set",
+          [x["backward"] for x in g["graphs"]] == [1, 2] and all(x["graph"]["roots"] for x in g["graphs"]), json.dumps(g)[:500])
+    pictures = sorted(os.listdir(pics))
+    check("--render-dir: backward-001.svg, backward-002.svg", pictures == ["backward-001.svg", "backward-002.svg"], pictures)
+    svg = open(os.path.join(pics, "backward-001.svg")).read()
+    check("pictures are SVG of the backward's graph", svg.lstrip().startswith("<?xml") and "SinBackward0" in svg, svg[:200])
+    check("no temporary files left beside the outputs", sorted(os.listdir(r.tmp)) == ["g.json", "pics", "t.json"], os.listdir(r.tmp))
+    p = r.run(prog("two_backwards.py"), "--render-dir", r.path("png"), "--format", "png")
+    data = open(os.path.join(r.path("png"), "backward-002.png"), "rb").read()
+    check("`backstep FILE --render-dir --format png` writes PNGs", p.returncode == 0 and data[:8] == b"\x89PNG\r\n\x1a\n")
+
+
+def test_failures(r):
+    trace = r.path("fail.json")
+    p = r.run("run", prog("inplace_backward.py"), "--trace", trace)
+    check("exit 1 when a backward fails", p.returncode == 1, p.stderr)
+    b = json.load(open(trace))["backwards"]
+    check("the trace of a failed backward says why",
+          len(b) == 1 and b[0]["outcome"] == "failed" and "modified by an inplace operation" in b[0]["error"]
+          and b[0]["records"][-1]["state"] == "failed", json.dumps(b)[:800])
+    p = r.run("run", prog("raises.py"))
+    check("exit 1 and a Python traceback when the program raises",
+          p.returncode == 1 and "Traceback (most recent call last)" in p.stderr and "raises.py\", line 5" in p.stderr, p.stderr)
+    check("no colour when stderr is not a terminal", "\x1b[" not in p.stderr + p.stdout)
+    p = r.run("run", prog("raises.py"), "--json-errors")
+    try:
+        j = json.loads(p.stderr.strip().splitlines()[-1])
+    except Exception as e:  # noqa: BLE001
+        j = {"unparsable": str(e)}
+    check("--json-errors: one JSON object with type, message, place, traceback",
+          p.returncode == 1 and j.get("type") == "RuntimeError" and j.get("line") == 5 and j.get("column") == 12
+          and [f["function"] for f in j.get("traceback", [])] == ["<module>", "project"]
+          and "elements" in j.get("message", ""), p.stderr)
+    p = r.run("run", prog("syntax_error.py"), "--json-errors")
+    j = json.loads(p.stderr.strip().splitlines()[-1]) if p.stderr.strip() else {}
+    check("--json-errors for a syntax error", p.returncode == 1 and j.get("type") == "SyntaxError" and j.get("line") == 1, p.stderr)
+    p = r.run("run", prog("exits.py"))
+    check("sys.exit(5) exits 5, sys.argv and sys.stderr work",
+          p.returncode == 5 and p.stdout == "argv 1\n" and p.stderr == "to stderr\n", (p.returncode, p.stdout, p.stderr))
+    p = r.run("run", prog("exit_message.py"))
+    check("sys.exit('message') prints it and exits 1", p.returncode == 1 and p.stderr == "gradient check failed\n", p.stderr)
+
+
+def test_usage_and_files(r):
+    for args, what in ((["run", "--bogus", prog("raises.py")], "an unknown option"),
+                       (["run"], "no FILE"),
+                       (["run", prog("raises.py"), "--format", "bmp"], "a bad --format"),
+                       (["run", prog("raises.py"), "--timeout", "soon"], "a bad --timeout"),
+                       (["render", prog("two_backwards.py"), "-o", r.path("x.svg"), "--depth", "deep"], "a bad render flag")):
+        p = r.run(*args)
+        check(f"exit 2 for {what}", p.returncode == 2 and "usage" in p.stderr.lower() or p.returncode == 2 and "backstep" in p.stderr, p.stderr)
+    p = r.run("run", r.path("missing.py"))
+    check("exit 3 when the program cannot be read", p.returncode == 3 and "missing.py" in p.stderr, p.stderr)
+    p = r.run("run", prog("two_backwards.py"), "--trace", r.path("no/such/folder/t.json"))
+    check("exit 3, before running, when the trace cannot be written",
+          p.returncode == 3 and p.stdout == "" and "does not exist" in p.stderr, (p.stdout, p.stderr))
+    open(r.path("a_file"), "w").close()
+    p = r.run("run", prog("two_backwards.py"), "--render-dir", r.path("a_file"))
+    check("exit 3 when --render-dir is a file", p.returncode == 3 and "not a folder" in p.stderr, p.stderr)
+    p = r.run("run", prog("two_backwards.py"), "--log-backward", r.path("no/such/log.txt"))
+    check("exit 3 when the log cannot be opened", p.returncode == 3, p.stderr)
+    log = r.path("log.txt")
+    p = r.run("run", prog("two_backwards.py"), "--log-backward", log)
+    lines = open(log).read().splitlines() if os.path.exists(log) else []
+    check("--log-backward FILE: one line per node run",
+          p.returncode == 0 and len(lines) == 6 and "SumBackward0" in lines[0], lines)
+
+
+def test_timeout(r):
+    start = time.monotonic()
+    p = r.run("run", prog("forever.py"), "--timeout", "1", "--trace", r.path("timeout.json"))
+    took = time.monotonic() - start
+    check("exit 124 when --timeout runs out", p.returncode == 124, (p.returncode, p.stderr))
+    check("--timeout says so and where the program was",
+          "--timeout 1" in p.stderr and "forever.py\", line" in p.stderr, p.stderr)
+    check("--timeout stops it promptly", took < 15, took)
+    check("files are still written after a timeout", os.path.exists(r.path("timeout.json")))
+
+
+def test_colour(r):
+    def on_pty(env):
+        master, slave = pty.openpty()
+        e = dict(os.environ)
+        e.pop("NO_COLOR", None)
+        e.update(env)
+        p = subprocess.Popen([r.backstep, "run", prog("raises.py")], stdin=slave, stdout=slave, stderr=slave, env=e, cwd=ROOT)
+        os.close(slave)
+        out = b""
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        p.wait(timeout=60)
+        os.close(master)
+        return out.decode(errors="replace")
+    check("colour on a terminal", "\x1b[" in on_pty({}))
+    check("NO_COLOR turns colour off on a terminal", "\x1b[" not in on_pty({"NO_COLOR": "1"}))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--backstep", required=True)
+    ap.add_argument("--schema-checker", required=True)
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="backstep-batch-")
+    try:
+        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour):
+            sub = os.path.join(tmp, test.__name__)
+            os.mkdir(sub)
+            test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""The programs whose engine order is pinned against real PyTorch."""
+import glob
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CONFORMANCE = os.path.join(os.path.dirname(ROOT), "shared", "conformance", "programs")
+
+GROUPS = {
+    "order": os.path.join(HERE, "programs"),
+    "conformance": CONFORMANCE,
+    "examples": os.path.join(ROOT, "examples"),
+    "debugger": os.path.join(ROOT, "tests", "debugger"),
+    "programs": os.path.join(ROOT, "tests", "programs"),
+}
+
+
+# Programs real PyTorch 1.13 cannot run (they use 2.x API), so no oracle.
+SKIP = {
+    "programs__graph_api_seed": "uses torch.autograd.graph.register_multi_grad_hook (PyTorch 2.x)",
+}
+
+
+def programs():
+    """(key, path) for every program, key = group__name."""
+    out = []
+    for group, folder in GROUPS.items():
+        for path in sorted(glob.glob(os.path.join(folder, "*.py"))):
+            name = os.path.basename(path)[:-3]
+            if name.startswith(("run_", "record_", "make_")):
+                continue
+            key = f"{group}__{name}"
+            if key not in SKIP:
+                out.append((key, path))
+    return out

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Pins backstep's view of the backward pass to real PyTorch's engine.
+
+For every program in programs_list.py:
+  1. `backstep run P --trace T --graph-json G` must write files valid
+     against docs/trace.schema.json and docs/graphs.schema.json (checked
+     with tests/tools/check_json_schema);
+  2. the node names of each backward in the trace, in order, must equal the
+     order real PyTorch ran them in (expected/<key>.json, recorded by
+     collect_order.py with real PyTorch);
+  3. stepping through the first backward with the debugger (`backstep debug
+     P -x` and `:step` per node) must pause at the same nodes in the same
+     order.
+
+Usage: run_order_tests.py --backstep build/backstep --schema-checker build/tests/tools/check_json_schema
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from programs_list import programs  # noqa: E402
+
+PAUSED = re.compile(r"^Paused \(step\) at #\d+ (\S+)", re.M)
+
+
+def nonempty(calls):
+    # A call that failed before the engine started ran no node: PyTorch's
+    # Python wrapper still saw it, backstep's engine never did.
+    return [c for c in calls if c["nodes"]]
+
+
+def trace_calls(trace):
+    calls = []
+    for b in trace["backwards"]:
+        calls.append({"kind": b["kind"], "nodes": [r["name"] for r in b["records"] if r["state"] == "done"]})
+    return calls
+
+
+def first_difference(ours, theirs):
+    if len(ours) != len(theirs):
+        return f"{len(ours)} backward(s) with nodes, PyTorch ran {len(theirs)}"
+    for i, (a, b) in enumerate(zip(ours, theirs), 1):
+        if a["kind"] != b["kind"]:
+            return f"backward {i}: kind {a['kind']}, PyTorch {b['kind']}"
+        if a["nodes"] != b["nodes"]:
+            for j, (x, y) in enumerate(zip(a["nodes"], b["nodes"]), 1):
+                if x != y:
+                    return f"backward {i}, node {j}: {x}, PyTorch ran {y}"
+            return f"backward {i}: {len(a['nodes'])} nodes, PyTorch ran {len(b['nodes'])}"
+    return None
+
+
+def check_debugger(backstep, path, expected_nodes, tmp):
+    """Steps through the first backward; returns None or what differed."""
+    cmd = os.path.join(tmp, "steps.cmd")
+    with open(cmd, "w") as f:
+        f.write(":step\n" * len(expected_nodes))
+    p = subprocess.run([backstep, "debug", path, "-x", cmd], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    paused = PAUSED.findall(p.stdout)[: len(expected_nodes)]
+    if paused != expected_nodes:
+        return f"debugger paused at {paused}, PyTorch ran {expected_nodes}"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--backstep", required=True)
+    ap.add_argument("--schema-checker", required=True)
+    ap.add_argument("only", nargs="*", help="keys to run (default: all)")
+    args = ap.parse_args()
+    backstep = os.path.abspath(args.backstep)
+    failures, written = [], []
+    tmp = tempfile.mkdtemp(prefix="backstep-order-")
+    cases = [(k, p) for k, p in programs() if not args.only or k in args.only]
+    for key, path in cases:
+        expected_path = os.path.join(HERE, "expected", key + ".json")
+        if not os.path.exists(expected_path):
+            failures.append(f"{key}: no expected/{key}.json (run collect_order.py --update with real PyTorch)")
+            continue
+        trace, graphs = os.path.join(tmp, key + ".trace.json"), os.path.join(tmp, key + ".graphs.json")
+        p = subprocess.run([backstep, "run", path, "--trace", trace, "--graph-json", graphs],
+                           cwd=ROOT, capture_output=True, text=True, timeout=300)
+        if p.returncode not in (0, 1) or not os.path.exists(trace) or not os.path.exists(graphs):
+            failures.append(f"{key}: exit {p.returncode}, files missing\n{p.stderr[-2000:]}")
+            continue
+        written.append((trace, graphs))
+        with open(expected_path) as f:
+            theirs = nonempty(json.load(f))
+        with open(trace) as f:
+            ours = nonempty(trace_calls(json.load(f)))
+        diff = first_difference(ours, theirs)
+        if not diff and theirs and len(theirs[0]["nodes"]) <= 60:
+            with open(path) as f:
+                interactive = "breakpoint(" in f.read()
+            if not interactive:
+                diff = check_debugger(backstep, path, theirs[0]["nodes"], tmp)
+        print(f"{'FAIL' if diff else 'PASS'} {key}" + (f": {diff}" if diff else f" ({len(ours)} backward(s))"))
+        if diff:
+            failures.append(f"{key}: {diff}")
+    # Schema validation: one checker run per schema over every file.
+    checker = os.path.abspath(args.schema_checker)
+    for schema, files in (("trace.schema.json", [t for t, _ in written]), ("graphs.schema.json", [g for _, g in written])):
+        if not files:
+            continue
+        c = subprocess.run([checker, os.path.join(ROOT, "docs", schema)] + files, capture_output=True, text=True)
+        if c.returncode != 0:
+            failures.append(f"{schema}: invalid files\n{c.stdout[:3000]}{c.stderr[:1000]}")
+        else:
+            print(f"PASS {len(files)} files valid against docs/{schema}")
+    failed_keys = {f.split(":")[0] for f in failures}
+    print(f"{len([k for k, _ in cases if k not in failed_keys])} of {len(cases)} programs in PyTorch's engine order")
+    for f in failures:
+        print("FAIL", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

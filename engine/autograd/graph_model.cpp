@@ -18,20 +18,43 @@ namespace ag = torch::autograd;
 
 // Ids live in each node's metadata (one field read); the table maps ids
 // back to nodes. A node whose metadata was not made by backstep's engine
-// gets no id field, and falls back to the map.
+// gets no id field, and falls back to the foreign maps.
+std::mutex& NodeIds::ownership_mutex() {
+  static auto* m = new std::mutex();  // never destroyed: nodes may die during exit
+  return *m;
+}
+
+NodeIds::~NodeIds() {
+  std::lock_guard<std::mutex> lock(ownership_mutex());
+  for (ag::Node* n : nodes_)
+    if (n)
+      if (NodeMetadata* md = metadata_of(*n)) md->ids_owner = nullptr;
+}
+
+void NodeIds::forget(int id) {
+  if (id >= 0 && static_cast<size_t>(id) < nodes_.size()) nodes_[static_cast<size_t>(id)] = nullptr;
+}
+
 int NodeIds::id_of(const ag::Node& node) {
   NodeMetadata* md = metadata_of(node);
   if (md && md->id >= 0) return md->id;
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(ownership_mutex());
   if (md && md->id >= 0) return md->id;
   if (!md) {
-    auto it = ids_.find(&node);
-    if (it != ids_.end() && nodes_[static_cast<size_t>(it->second)].lock().get() == &node) return it->second;
+    auto it = foreign_ids_.find(&node);
+    if (it != foreign_ids_.end() && foreign_nodes_[it->second].lock().get() == &node) return it->second;
   }
   int id = static_cast<int>(nodes_.size());
-  nodes_.push_back(const_cast<ag::Node&>(node).shared_from_this());
-  if (md) md->id = id;
-  else ids_[&node] = id;
+  auto* n = const_cast<ag::Node*>(&node);
+  if (md) {
+    md->id = id;
+    md->ids_owner = this;
+    nodes_.push_back(n);
+  } else {
+    nodes_.push_back(nullptr);
+    foreign_ids_[&node] = id;
+    foreign_nodes_[id] = n->shared_from_this();
+  }
   return id;
 }
 
@@ -40,17 +63,20 @@ std::optional<int> NodeIds::find(const ag::Node& node) const {
     if (md->id < 0) return std::nullopt;
     return md->id;
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = ids_.find(&node);
-  if (it == ids_.end()) return std::nullopt;
-  if (nodes_[static_cast<size_t>(it->second)].lock().get() != &node) return std::nullopt;
+  std::lock_guard<std::mutex> lock(ownership_mutex());
+  auto it = foreign_ids_.find(&node);
+  if (it == foreign_ids_.end()) return std::nullopt;
+  auto live = foreign_nodes_.find(it->second);
+  if (live == foreign_nodes_.end() || live->second.lock().get() != &node) return std::nullopt;
   return it->second;
 }
 
 std::shared_ptr<ag::Node> NodeIds::node(int id) const {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(ownership_mutex());
   if (id < 0 || static_cast<size_t>(id) >= nodes_.size()) return nullptr;
-  return nodes_[static_cast<size_t>(id)].lock();
+  if (ag::Node* n = nodes_[static_cast<size_t>(id)]) return n->weak_from_this().lock();  // null while it is dying
+  auto live = foreign_nodes_.find(id);
+  return live == foreign_nodes_.end() ? nullptr : live->second.lock();
 }
 
 TensorMeta meta_of(const at::Tensor& t) {

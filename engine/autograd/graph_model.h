@@ -25,6 +25,11 @@ namespace backstep::autograd {
 // Session-wide stable node ids. Thread-safe (the engine thread asks too).
 class NodeIds {
  public:
+  NodeIds() = default;
+  ~NodeIds();
+  NodeIds(const NodeIds&) = delete;
+  NodeIds& operator=(const NodeIds&) = delete;
+
   // The node's id, assigning the next free one on first sight.
   int id_of(const torch::autograd::Node& node);
   // The id when the node has one already; nullopt otherwise.
@@ -32,10 +37,21 @@ class NodeIds {
   // The live node of an id, when it still exists.
   std::shared_ptr<torch::autograd::Node> node(int id) const;
 
+  // Guards NodeMetadata::ids_owner and forget(): a node can die on any
+  // thread, and the table can die before the nodes it named.
+  static std::mutex& ownership_mutex();
+  // A node with this id died (called from ~NodeMetadata, under the mutex).
+  void forget(int id);
+
  private:
-  mutable std::mutex mutex_;
-  std::unordered_map<const torch::autograd::Node*, int> ids_;
-  std::vector<std::weak_ptr<torch::autograd::Node>> nodes_;  // by id
+  // Raw pointers, cleared when a node dies: a weak_ptr per id would pin each
+  // dead node's control block for the whole session (megabytes per 100k
+  // nodes watched, and a fragmented heap that slows every later backward).
+  std::vector<torch::autograd::Node*> nodes_;  // by id; null once dead
+  // Nodes whose metadata is not backstep's (rare): no destructor tells us
+  // they died, so these keep weak_ptrs.
+  std::unordered_map<const torch::autograd::Node*, int> foreign_ids_;
+  std::unordered_map<int, std::weak_ptr<torch::autograd::Node>> foreign_nodes_;
 };
 
 // A marker for hooks backstep itself installs while watching a backward

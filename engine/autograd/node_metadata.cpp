@@ -1,5 +1,7 @@
 #include "engine/autograd/node_metadata.h"
 
+#include "engine/autograd/graph_model.h"
+
 #include <atomic>
 #include <mutex>
 
@@ -15,6 +17,12 @@ TracebackPrinter& printer() {
   return p;
 }
 }  // namespace
+
+NodeMetadata::~NodeMetadata() {
+  if (!ids_owner) return;
+  std::lock_guard<std::mutex> lock(NodeIds::ownership_mutex());
+  if (ids_owner) ids_owner->forget(id);
+}
 
 void NodeMetadata::store_stack() { origin_ = current_origin(); }
 
@@ -37,7 +45,10 @@ uint64_t new_visit_stamp() {
 NodeMetadata* metadata_of(const torch::autograd::Node& node) {
   // Node::metadata() creates the metadata on first access; that is what we
   // want (a node made with anomaly mode off then reports "no origin").
-  return dynamic_cast<NodeMetadata*>(const_cast<torch::autograd::Node&>(node).metadata());
+  // An exact type check, not dynamic_cast: this runs for every node of
+  // every watched backward, and nothing derives from NodeMetadata.
+  torch::autograd::AnomalyMetadata* m = const_cast<torch::autograd::Node&>(node).metadata();
+  return m && typeid(*m) == typeid(NodeMetadata) ? static_cast<NodeMetadata*>(m) : nullptr;
 }
 
 NodeMetadata& ensure_metadata(torch::autograd::Node& node) {

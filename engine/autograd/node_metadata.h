@@ -17,8 +17,11 @@
 
 namespace backstep::autograd {
 
+class NodeIds;
+
 class NodeMetadata : public torch::autograd::AnomalyMetadata {
  public:
+  ~NodeMetadata() override;
   void store_stack() override;
   void print_stack(const std::string& current_node_name) override;
   void assign_parent(const std::shared_ptr<torch::autograd::Node>& parent_node) override;
@@ -33,6 +36,9 @@ class NodeMetadata : public torch::autograd::AnomalyMetadata {
   // The node's session id (see NodeIds), -1 until something looks at it.
   // Kept here so that finding a node's id is a field read, not a map lookup.
   int id = -1;
+  // The table that gave the id, told when the node dies (under
+  // NodeIds::ownership_mutex()).
+  NodeIds* ids_owner = nullptr;
   // Graph walks mark the nodes they have seen with their own stamp, so a
   // walk over a large graph needs no hash set.
   uint64_t visit_stamp = 0;

@@ -9,6 +9,7 @@
 #include "repl/cli.h"
 #include "repl/outcome.h"
 #include "repl/recorder.h"
+#include "repl/run_annotations.h"
 #include "repl/source_file.h"
 #include "repl/terminal_sink.h"
 #include "viz/render.h"
@@ -262,7 +263,11 @@ int run_render(const Invocation& inv) {
     graph = autograd::snapshot(debug::debugger(in).ids(), roots, api::tensor_namer(in));
     notes.view_bases = viz::view_bases_of(debug::debugger(in).ids(), roots);
   } else if (!recorder.entries().empty()) {
-    graph = recorder.entries().back().graph;
+    // The last backward's graph, with that run's state (gradient norms for
+    // --grads, what ran) as the debugger would show it.
+    const Recorder::Entry& last = recorder.entries().back();
+    graph = last.graph;
+    notes = annotations_of(*last.run, graph, {}, SIZE_MAX);
   } else {
     std::fprintf(stderr, "backstep render: the program ran no backward; name the tensors to draw with --var\n");
     return kExitUsage;

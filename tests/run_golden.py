@@ -32,7 +32,10 @@ def main():
     ap.add_argument("--expected", required=True)
     args = ap.parse_args()
     failed = 0
-    names = sorted(f for f in os.listdir(args.programs) if f.endswith(".py") and f not in SKIP)
+    # Sub-folders too (examples/graphs/mlp.py -> <expected>/graphs/mlp.out).
+    names = sorted(os.path.relpath(os.path.join(d, f), args.programs)
+                   for d, _, files in os.walk(args.programs) for f in files
+                   if f.endswith(".py") and f not in SKIP)
     for name in names:
         expected_path = os.path.join(args.expected, name[:-3] + ".out")
         p = subprocess.run([os.path.abspath(args.backstep), "run", os.path.join(args.programs, name)],

@@ -171,7 +171,7 @@ Attrs tensor_attrs(const StyleContext& ctx, const SceneItem& item) {
   if (item.kind == ItemKind::Saved) {
     const model::Node& owner = ctx.graph.nodes[item.node];
     const model::Saved& s = owner.saved[item.saved];
-    std::string shape = s.released ? "(released)" : shape_text(s.tensor.shape);
+    std::string shape = s.released ? "(released)" : s.packed() ? "(packed by hook)" : shape_text(s.tensor.shape);
     a.emplace_back("label", s.name + "\n" + shape);
     a.emplace_back("fillcolor", kSaved);
     std::string tip = "saved by " + display_name(owner.name) + " #" + std::to_string(owner.id) + ": " + s.name + " " +

@@ -45,6 +45,8 @@ struct Saved {
   bool released = false;
   int64_t saved_version = -1, current_version = -1;
   bool is_tensor() const { return kind == "Tensor"; }
+  // Held by a saved_tensors_hooks pack hook: no shape to show.
+  bool packed() const { return is_tensor() && !tensor.defined && value == "<packed by a hook>"; }
 };
 
 enum class State { None, Pending, Current, Done };

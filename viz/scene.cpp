@@ -176,7 +176,7 @@ class Projector {
       const auto& node = g_.nodes[it.node];
       for (size_t f = 0; f < node.saved.size(); ++f) {
         const auto& sv = node.saved[f];
-        if (!sv.is_tensor() || (!sv.tensor.defined && !sv.released)) continue;
+        if (!sv.is_tensor() || (!sv.tensor.defined && !sv.released && !sv.packed())) continue;
         SceneItem saved;
         saved.kind = ItemKind::Saved;
         saved.node = it.node;

@@ -168,7 +168,7 @@ void read_saved(ag::Node& node, GraphNode& out) {
         view.saved_version = st.saved_version;
         view.current_version = st.current_version;
         view.released = st.released;
-        if (!st.released && !st.empty) {
+        if (!st.released && !st.empty && !st.packed) {
           // From the saved data itself: unpack() would refuse a tensor
           // modified in place since, and that is exactly when it matters.
           view.tensor.defined = true;
@@ -177,6 +177,7 @@ void read_saved(ag::Node& node, GraphNode& out) {
           view.tensor.shape = st.shape;
         }
         if (st.empty) view.value = "None";
+        if (st.packed) view.value = "<packed by a hook>";
       }
     } else {
       try {

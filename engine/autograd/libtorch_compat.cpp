@@ -28,6 +28,11 @@ template struct Access<SavedVersion, &SavedVariable::saved_version_>;
 template struct Access<Data, &SavedVariable::data_>;
 template struct Access<DefaultConstructed, &SavedVariable::was_default_constructed_>;
 template struct Access<IsOutput, &SavedVariable::is_output_>;
+struct Hooks {
+  using type = std::unique_ptr<SavedVariableHooks> SavedVariable::*;
+  friend type get(Hooks);
+};
+template struct Access<Hooks, &SavedVariable::hooks_>;
 struct Shape {
   using type = MetadataShape InputMetadata::*;
   friend type get(Shape);
@@ -46,10 +51,16 @@ SavedVariableState state_of(const torch::autograd::SavedVariable& sv) {
   s.saved_version = sv.*get(acc::SavedVersion{});
   if (default_constructed) return s;
   s.empty = false;
+  if (sv.*get(acc::Hooks{})) {
+    // A saved_tensors_hooks pack hook holds it: only its unpack hook could
+    // give it back, and calling that has the script's side effects. (What
+    // data_ holds then is not the saved tensor.) release_variables() drops
+    // the hooks, so a released tensor is never "packed".
+    s.packed = true;
+    return s;
+  }
   if (!data.defined()) {
-    // Saved something and lost it: release_variables() ran (or saved hooks
-    // packed it away, in which case we cannot see the tensor either).
-    s.released = true;
+    s.released = true;  // release_variables() freed it
     return s;
   }
   s.current_version = data._version();

@@ -20,6 +20,7 @@ namespace backstep::autograd {
 struct SavedVariableState {
   bool empty = true;            // default-constructed or saved an undefined tensor
   bool released = false;        // freed by backward (data gone)
+  bool packed = false;          // held by a saved_tensors_hooks pack hook
   int64_t saved_version = -1;   // the tensor's version when it was saved
   int64_t current_version = -1; // its version now (-1 when released)
   bool is_output = false;       // saved output of the node itself

@@ -181,6 +181,21 @@ def test_colour(r):
     check("NO_COLOR turns colour off on a terminal", "\x1b[" not in on_pty({"NO_COLOR": "1"}))
 
 
+def test_example_pictures(r):
+    """Every examples/graphs program renders; its JSON is valid and whole."""
+    folder = os.path.join(ROOT, "examples", "graphs")
+    for name in sorted(f for f in os.listdir(folder) if f.endswith(".py")):
+        stem = name[:-3]
+        js, svg = r.path(stem + ".json"), r.path(stem + ".svg")
+        p = r.run("render", os.path.join(folder, name), "-o", js)
+        ok, why = r.valid("graph.schema.json", js) if p.returncode == 0 else (False, p.stderr)
+        nodes = len(json.load(open(js))["nodes"]) if ok else 0
+        p2 = r.run("render", os.path.join(folder, name), "-o", svg, "--grads")
+        picture = open(svg).read() if p2.returncode == 0 else ""
+        check(f"examples/graphs/{name}: renders ({nodes} nodes), JSON valid",
+              ok and nodes >= 6 and "<svg" in picture and "Backward0" in picture, why + p2.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -188,7 +203,7 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
-        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour):
+        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour, test_example_pictures):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

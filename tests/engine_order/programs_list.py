@@ -10,6 +10,7 @@ GROUPS = {
     "order": os.path.join(HERE, "programs"),
     "conformance": CONFORMANCE,
     "examples": os.path.join(ROOT, "examples"),
+    "graphs": os.path.join(ROOT, "examples", "graphs"),
     "debugger": os.path.join(ROOT, "tests", "debugger"),
     "programs": os.path.join(ROOT, "tests", "programs"),
 }

@@ -107,7 +107,7 @@ void report_json(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
     } catch (...) {
       message = e.message();
     }
-    j = {{"type", e.type().name()}, {"message", message}};
+    j = {{"type", e.type().qualified_name()}, {"message", message}};
     // The innermost frame is where it was raised.
     const auto& tb = e.traceback();
     if (!tb.empty()) j.update(where(tb.back().span));

@@ -84,11 +84,14 @@ void print_help(Shell& shell, const std::string& args) {
     return;
   }
   std::string text = shell.style().heading("Commands") + " (a unique prefix will do: :l FILE)\n";
-  size_t width = 0;
-  for (const auto& c : table.all()) width = std::max(width, c.name.size() + c.args.size() + 2);
+  // Usages longer than the column (":render [EXPR] [-o FILE] ...") get a
+  // line of their own, so one long command does not push every summary off
+  // an 80-column terminal.
+  constexpr size_t kColumn = 24;
   for (const auto& c : table.all()) {
     std::string usage = ":" + c.name + (c.args.empty() ? "" : " " + c.args);
-    text += "  " + usage + std::string(width - usage.size() + 3, ' ') + c.summary + "\n";
+    if (usage.size() < kColumn) text += "  " + usage + std::string(kColumn - usage.size(), ' ') + c.summary + "\n";
+    else text += "  " + usage + "\n  " + std::string(kColumn, ' ') + c.summary + "\n";
   }
   text +=
       "Anything else is Python: statements run, expression values are printed.\n"

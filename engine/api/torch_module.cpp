@@ -4,6 +4,7 @@
 // Python (torch.tensor, nn.Parameter, manual_seed, ...) is defined here.
 #include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
+#include "engine/api/gradcheck.h"
 #include "engine/api/help.h"
 #include "engine/api/mutations.h"
 #include "engine/api/saved_hooks.h"
@@ -123,10 +124,25 @@ Value make_nn(Interpreter& in) {
   return Value(m);
 }
 
+// torch.autograd. PyTorch loads the submodule torch.autograd.gradcheck while
+// torch.autograd initialises and then binds the function of that name over
+// it, so a later `import torch.autograd.gradcheck` (or `from ... import
+// GradcheckError`) leaves torch.autograd.gradcheck the function.
+class AutogradModule : public ModuleObject {
+ public:
+  AutogradModule() : ModuleObject("torch.autograd") {}
+  bool set_attr(Interpreter& in, std::string_view name, const Value& v) override {
+    if (name == "gradcheck" && v.as<ModuleObject>()) return true;
+    return ModuleObject::set_attr(in, name, v);
+  }
+};
+
 Value make_autograd(Interpreter&) {
-  auto m = rt::make_module("torch.autograd");
+  auto m = std::make_shared<AutogradModule>();
   m->def("grad", autograd_grad);
   m->def("backward", autograd_backward);
+  m->def("gradcheck", gradcheck);
+  m->def("gradgradcheck", gradgradcheck);
   install_grad_modes(*m);
   install_anomaly_functions(*m);
   m->set_fallback([](Interpreter& interp, std::string_view name) -> std::optional<Value> {
@@ -190,6 +206,7 @@ void install_torch_modules(Interpreter& in) {
   in.register_module("torch.nn.functional", make_functional);
   in.register_module("torch.autograd", make_autograd);
   in.register_module("torch.autograd.graph", make_graph_module);
+  in.register_module("torch.autograd.gradcheck", make_gradcheck_module);
   install_saved_hooks_provider(in);
   install_anomaly_printer(in);
   install_help(in);

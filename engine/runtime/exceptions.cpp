@@ -18,10 +18,7 @@ struct ExceptionRegistry {
   std::vector<TypeObject*> all;
 
   TypeObject* make(const char* name, TypeObject* base) {
-    TypeObject* type = new_type(name, "", base ? base : types().object);
-    type->set_constructor([type](Interpreter&, Args& a) {
-      return Value(std::make_shared<ExceptionObject>(*type, std::vector<Value>(a.pos.begin(), a.pos.end())));
-    });
+    TypeObject* type = new_exception_type(name, "", base ? *base : *types().object);
     all.push_back(type);
     return type;
   }
@@ -63,6 +60,14 @@ ExceptionRegistry& registry() {
 }
 
 }  // namespace
+
+TypeObject* new_exception_type(std::string name, std::string module, const TypeObject& base) {
+  TypeObject* type = new_type(std::move(name), std::move(module), &base);
+  type->set_constructor([type](Interpreter&, Args& a) {
+    return Value(std::make_shared<ExceptionObject>(*type, std::vector<Value>(a.pos.begin(), a.pos.end())));
+  });
+  return type;
+}
 
 const ExceptionTypes& exc_types() { return registry().t; }
 const std::vector<TypeObject*>& all_exception_types() { return registry().all; }

@@ -51,6 +51,10 @@ struct ExceptionTypes {
 const ExceptionTypes& exc_types();
 // All exception classes by name, for the builtins table.
 const std::vector<TypeObject*>& all_exception_types();
+// An exception class that a library module defines (GradcheckError of
+// torch.autograd.gradcheck): not a builtin name; `module` is what repr and
+// tracebacks show before its name.
+TypeObject* new_exception_type(std::string name, std::string module, const TypeObject& base);
 
 class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
  public:

@@ -445,7 +445,8 @@ std::string Interpreter::format_error(const ScriptError& e) {
   } catch (...) {
     msg = e.message();
   }
-  out += e.type().name() + (msg.empty() ? "" : ": " + msg) + "\n";
+  // Qualified as Python prints it: torch.autograd.gradcheck.GradcheckError.
+  out += e.type().qualified_name() + (msg.empty() ? "" : ": " + msg) + "\n";
   for (const auto& note : e.exception()->notes) out += note + "\n";
   return out;
 }

@@ -196,6 +196,39 @@ def test_example_pictures(r):
               ok and nodes >= 6 and "<svg" in picture and "Backward0" in picture, why + p2.stderr)
 
 
+def workflow_command(path, step_name):
+    """The folded `run: >` command of one step of a GitHub workflow file
+    (read as text: no YAML package on a fresh machine)."""
+    lines = open(path).read().splitlines()
+    start = next(i for i, l in enumerate(lines) if l.strip() == f"- name: {step_name}")
+    run = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("run:"))
+    indent = len(lines[run + 1]) - len(lines[run + 1].lstrip())
+    words = []
+    for line in lines[run + 1:]:
+        if line.strip() and len(line) - len(line.lstrip()) < indent:
+            break
+        if not line.strip().startswith("#"):
+            words.append(line.strip())
+    return " ".join(w for w in words if w)
+
+
+def test_ci_example(r):
+    """examples/ci: the workflow's own command, run as the workflow runs it."""
+    command = workflow_command(os.path.join(ROOT, "examples", "ci", "github-workflow.yml"), "Check the gradients")
+    command = command.replace("build/backstep", r.backstep).replace("examples/", os.path.join(ROOT, "examples") + "/")
+    p = subprocess.run(["bash", "-c", command], cwd=r.tmp, capture_output=True, text=True, timeout=600)
+    check("examples/ci: the workflow's command exits 0", p.returncode == 0, command + "\n" + p.stderr[-2000:])
+    trace, graphs = os.path.join(r.tmp, "out", "trace.json"), os.path.join(r.tmp, "out", "graphs.json")
+    ok, why = r.valid("trace.schema.json", trace) if os.path.exists(trace) else (False, "no trace")
+    check("examples/ci: its trace is valid", ok, why)
+    ok, why = r.valid("graphs.schema.json", graphs) if os.path.exists(graphs) else (False, "no graphs")
+    check("examples/ci: its graph file is valid", ok, why)
+    backwards = len(json.load(open(trace))["backwards"]) if os.path.exists(trace) else 0
+    pictures = os.listdir(os.path.join(r.tmp, "out", "pictures")) if os.path.isdir(os.path.join(r.tmp, "out", "pictures")) else []
+    check(f"examples/ci: one picture per backward ({backwards})", backwards > 10 and len(pictures) == backwards,
+          (backwards, len(pictures)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -203,7 +236,8 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
-        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour, test_example_pictures):
+        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour, test_example_pictures,
+                     test_ci_example):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

@@ -11,6 +11,7 @@ GROUPS = {
     "conformance": CONFORMANCE,
     "examples": os.path.join(ROOT, "examples"),
     "graphs": os.path.join(ROOT, "examples", "graphs"),
+    "ci": os.path.join(ROOT, "examples", "ci"),
     "debugger": os.path.join(ROOT, "tests", "debugger"),
     "programs": os.path.join(ROOT, "tests", "programs"),
 }

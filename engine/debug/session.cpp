@@ -98,31 +98,37 @@ ExecutionScope::~ExecutionScope() { tls_session = saved_; }
 
 Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots) : d_(d), run_(run) {
   // Breadth-first from the roots; seen nodes are stamped in their metadata
-  // (the graph can have millions of nodes: no hash set).
+  // (the graph can have millions of nodes: no hash set), and get their ids
+  // as they are first seen, so ids go out in BFS order from the roots.
+  // Raw pointers: the caller's root edges keep the whole graph alive until
+  // run() returns, and copying 100k shared_ptrs (twice: in and out) is a
+  // measurable part of a watched backward.
   uint64_t stamp = autograd::new_visit_stamp();
   std::unordered_set<ag::Node*> foreign;  // nodes without backstep metadata (rare)
-  auto first_visit = [&](ag::Node* n) {
+  autograd::NodeIds& ids = d_.ids();
+  auto visit = [&](ag::Node* n) {
     if (auto* md = autograd::metadata_of(*n)) {
-      if (md->visit_stamp == stamp) return false;
+      if (md->visit_stamp == stamp) return;
       md->visit_stamp = stamp;
-      return true;
+      if (md->id < 0) ids.id_of(*n);
+    } else {
+      if (!foreign.insert(n).second) return;
+      ids.id_of(*n);
     }
-    return foreign.insert(n).second;
+    nodes_.push_back(n);
   };
   for (const auto& r : roots)
-    if (r.function && first_visit(r.function.get())) nodes_.push_back(r.function);
-  for (size_t i = 0; i < nodes_.size(); ++i) {
+    if (r.function) visit(r.function.get());
+  for (size_t i = 0; i < nodes_.size(); ++i)
     for (const auto& e : nodes_[i]->next_edges())
-      if (e.function && first_visit(e.function.get())) nodes_.push_back(e.function);
-  }
+      if (e.function) visit(e.function.get());
   for (const auto& r : roots)
-    if (r.function) run_.roots.push_back(d_.ids().id_of(*r.function));
+    if (r.function) run_.roots.push_back(ids.id_of(*r.function));
   const api::BackwardTask* task = api::current_backward_task(d_.interpreter());
-  for (const auto& n : nodes_) d_.ids().id_of(*n);  // ids in BFS order from the roots
   if (!task || task->outputs.empty()) {
     run_.expected = nodes_.size();  // a plain backward runs every reachable node
   } else {
-    for (const auto& n : nodes_) run_.expected += task->will_execute(n.get());
+    for (ag::Node* n : nodes_) run_.expected += task->will_execute(n);
   }
   run_.records.reserve(run_.expected);
   run_.summaries.reserve(run_.expected * 3);
@@ -134,13 +140,13 @@ Session::~Session() { remove_hooks(); }
 void Session::install_hooks(bool produced) {
   pre_.reserve(nodes_.size());
   if (produced) post_.reserve(nodes_.size());
-  for (const auto& n : nodes_) {
+  for (ag::Node* n : nodes_) {
     auto pre = std::make_unique<PreHook>(*this, *n);
-    pre_.emplace_back(n.get(), pre.get());
+    pre_.emplace_back(n, pre.get());
     n->add_pre_hook(std::move(pre));
     // Post-hooks record what each node produced (history, :break nan,
     // traces); logging alone does without them.
-    if (produced) post_.emplace_back(n.get(), n->add_post_hook(std::make_unique<PostHook>(*this)));
+    if (produced) post_.emplace_back(n, n->add_post_hook(std::make_unique<PostHook>(*this)));
   }
 }
 
@@ -300,9 +306,8 @@ void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::
     bool nan = bp.kind == Breakpoint::Kind::Nan;
     // The origin: this node made NaN (or Inf) out of finite gradients.
     if (!any_of(run_.produced(r), r.out_count, nan) || any_of(run_.incoming(r), r.in_count, nan)) continue;
-    ag::Node* node = nullptr;
-    for (const auto& n : nodes_)
-      if (d_.ids().find(*n) == r.id) node = n.get();
+    std::shared_ptr<ag::Node> live = d_.ids().node(r.id);
+    ag::Node* node = live.get();
     if (!node || !condition_holds(bp, *node, grad_outputs, &grad_inputs)) continue;
     ++bp.hits;
     PauseEvent e;

@@ -56,7 +56,7 @@ class Session {
 
   Debugger& d_;
   BackwardRun& run_;
-  std::vector<std::shared_ptr<torch::autograd::Node>> nodes_;  // the graph, alive until the run ends
+  std::vector<torch::autograd::Node*> nodes_;  // the graph (kept alive by the run's roots)
   std::vector<std::pair<torch::autograd::Node*, torch::autograd::FunctionPreHook*>> pre_;
   std::vector<std::pair<torch::autograd::Node*, uintptr_t>> post_;
   size_t current_ = SIZE_MAX;  // the record of the node running now

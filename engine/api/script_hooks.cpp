@@ -2,6 +2,7 @@
 
 #include "engine/api/tensor_protocol.h"
 #include "engine/api/tensor_registry.h"
+#include "engine/autograd/graph_model.h"
 #include "engine/autograd/node_metadata.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -93,8 +94,9 @@ std::vector<Value> hooks_of(const ScriptHookList& list) {
   return out;
 }
 
-class TensorPreHook : public ag::FunctionPreHook {
+class TensorPreHook : public ag::FunctionPreHook, public autograd::HookGroup {
  public:
+  size_t hook_count() const override { return list_->hooks.size(); }
   TensorPreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list, size_t index)
       : in_(in), list_(std::move(list)), index_(index) {}
   ag::variable_list operator()(const ag::variable_list& grads) override {
@@ -115,8 +117,9 @@ class TensorPreHook : public ag::FunctionPreHook {
   size_t index_;
 };
 
-class NodePreHook : public ag::FunctionPreHook {
+class NodePreHook : public ag::FunctionPreHook, public autograd::HookGroup {
  public:
+  size_t hook_count() const override { return list_->hooks.size(); }
   NodePreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list) : in_(in), list_(std::move(list)) {}
   ag::variable_list operator()(const ag::variable_list& grad_outputs) override {
     ag::variable_list out = grad_outputs;
@@ -134,8 +137,9 @@ class NodePreHook : public ag::FunctionPreHook {
   std::shared_ptr<ScriptHookList> list_;
 };
 
-class NodePostHook : public ag::FunctionPostHook {
+class NodePostHook : public ag::FunctionPostHook, public autograd::HookGroup {
  public:
+  size_t hook_count() const override { return list_->hooks.size(); }
   NodePostHook(Interpreter& in, std::shared_ptr<ScriptHookList> list) : in_(in), list_(std::move(list)) {}
   ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {
     ag::variable_list out = grad_inputs;

@@ -190,14 +190,22 @@ void read_saved(ag::Node& node, GraphNode& out) {
   }
 }
 
+// How many of the program's hooks one libtorch hook object stands for.
+template <class Hook>
+int program_hooks_in(const Hook* h) {
+  if (dynamic_cast<const InternalHook*>(h)) return 0;
+  if (auto* group = dynamic_cast<const HookGroup*>(h)) return static_cast<int>(group->hook_count());
+  return 1;
+}
+
 GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const SnapshotOptions& opt) {
   GraphNode g;
   g.id = ids.id_of(node);
   g.name = node.name();
   g.sequence_nr = node.sequence_nr();
   if (auto* md = metadata_of(node)) g.origin = md->origin();
-  for (const auto& h : node.pre_hooks()) g.pre_hooks += dynamic_cast<const InternalHook*>(h.get()) == nullptr;
-  for (const auto& h : node.post_hooks()) g.post_hooks += dynamic_cast<const InternalHook*>(h.get()) == nullptr;
+  for (const auto& h : node.pre_hooks()) g.pre_hooks += program_hooks_in(h.get());
+  for (const auto& h : node.post_hooks()) g.post_hooks += program_hooks_in(h.get());
   for (uint32_t i = 0; i < node.num_inputs(); ++i) {
     const auto& im = node.input_metadata(i);
     TensorMeta m;
@@ -211,7 +219,7 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
     GraphNode::Leaf leaf;
     leaf.tensor = meta_of(acc->variable);
     if (namer && acc->variable.defined()) leaf.variable = namer(acc->variable);
-    g.tensor_hooks = static_cast<int>(ag::impl::hooks(acc->variable).size());
+    for (const auto& h : ag::impl::hooks(acc->variable)) g.tensor_hooks += program_hooks_in(h.get());
     g.leaf = std::move(leaf);
   }
   if (opt.saved_fields) read_saved(node, g);

@@ -59,6 +59,13 @@ class NodeIds {
 struct InternalHook {
   virtual ~InternalHook() = default;
 };
+// A libtorch hook object that stands for several of the program's hooks (the
+// script's hooks of one kind on one node share one object, as in PyTorch):
+// pictures and listings count what it stands for.
+struct HookGroup {
+  virtual ~HookGroup() = default;
+  virtual size_t hook_count() const = 0;
+};
 
 // dtype and shape of a tensor, without its values.
 struct TensorMeta {

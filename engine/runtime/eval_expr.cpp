@@ -199,9 +199,12 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
     }
     case ExprKind::BoolOp: {
       const auto& b = static_cast<const BoolOpExpr&>(e);
+      // The last operand is the result as it is, never tested for truth
+      // (`ready and tensor` is the tensor, not bool(tensor), which raises).
       Value v;
-      for (const auto& x : b.values) {
-        v = eval(*x, f);
+      for (size_t i = 0; i < b.values.size(); ++i) {
+        v = eval(*b.values[i], f);
+        if (i + 1 == b.values.size()) break;
         bool t = truthy(*this, v);
         if (b.is_and ? !t : t) return v;
       }

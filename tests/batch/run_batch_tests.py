@@ -181,6 +181,16 @@ def test_colour(r):
     check("NO_COLOR turns colour off on a terminal", "\x1b[" not in on_pty({"NO_COLOR": "1"}))
 
 
+def test_hook_counts(r):
+    js = r.path("hooks.json")
+    p = r.run("render", prog("hook_counts.py"), "-o", js, "--var", "z")
+    nodes = {n["name"]: n["hooks"] for n in json.load(open(js))["nodes"]} if p.returncode == 0 else {}
+    check("graph JSON counts every script hook, removed ones not",
+          nodes.get("torch::autograd::AccumulateGrad") == {"pre": 2, "post": 0}
+          and nodes.get("MulBackward0") == {"pre": 3, "post": 0}
+          and nodes.get("SumBackward0") == {"pre": 0, "post": 1}, (nodes, p.stderr))
+
+
 def test_example_pictures(r):
     """Every examples/graphs program renders; its JSON is valid and whole."""
     folder = os.path.join(ROOT, "examples", "graphs")
@@ -236,7 +246,7 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
-        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour, test_example_pictures,
+        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
                      test_ci_example):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""The debugger under repetition: N backwards, each paused at a breakpoint
+and aborted with :abort, must leave memory flat. Runs N=100 and N=1000 and
+compares peak RSS: a leak of even a few KB per aborted backward (a graph,
+hooks left on nodes, a history that keeps tensors) shows as megabytes.
+
+Usage: run_stress.py --backstep build/backstep
+"""
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIMIT_MB = 12  # peak RSS may grow this much from 100 to 1000 aborted backwards
+
+
+def run(backstep, n, tmp):
+    with open(os.path.join(HERE, "abort_loop.py")) as f:
+        program = f.read().replace("N_BACKWARDS", str(n))
+    path = os.path.join(tmp, f"abort_loop_{n}.py")
+    with open(path, "w") as f:
+        f.write(program)
+    cmd = os.path.join(tmp, f"abort_{n}.cmd")
+    with open(cmd, "w") as f:
+        f.write(":break TanhBackward0\n" + ":abort\n" * n)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    p = subprocess.run([backstep, "debug", path, "-x", cmd], capture_output=True, text=True, timeout=600)
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return p, peak_kb if peak_kb > before else before
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--backstep", required=True)
+    args = ap.parse_args()
+    backstep = os.path.abspath(args.backstep)
+    tmp = tempfile.mkdtemp(prefix="backstep-stress-")
+    failures = 0
+    peaks = {}
+    # The smaller run first: RUSAGE_CHILDREN reports the largest child so far.
+    for n in (100, 1000):
+        p, peak = run(backstep, n, tmp)
+        peaks[n] = peak / 1024
+        ok = p.returncode == 0 and f"aborted {n}\n" in p.stdout and p.stdout.count("Paused (breakpoint 1") == n
+        print(f"{'PASS' if ok else 'FAIL'} {n} backwards aborted at a breakpoint (peak RSS {peaks[n]:.1f} MB)")
+        if not ok:
+            failures += 1
+            print(p.stdout[-1500:], p.stderr[-1500:])
+    growth = peaks[1000] - peaks[100]
+    ok = growth <= LIMIT_MB
+    print(f"{'PASS' if ok else 'FAIL'} peak RSS grew {growth:.1f} MB from 100 to 1000 aborted backwards (limit {LIMIT_MB} MB)")
+    failures += not ok
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

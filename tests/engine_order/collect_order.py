@@ -6,8 +6,14 @@ Run with the interpreter that has PyTorch (Debian's python3-torch):
     /usr/bin/python3 tests/engine_order/collect_order.py --update
 
 For each program listed by run_order_tests.py it writes
-expected/<group>__<name>.json: a list, one entry per backward() or
-torch.autograd.grad() call, of {"kind", "nodes": [node names in run order]}.
+expected/<group>__<name>.json: {"calls": [...], "final": ...}; "calls" has
+one entry per backward() or
+torch.autograd.grad() call, of {"kind", "nodes": [node names in run order],
+"graph": {"nodes": [names, breadth first from the roots], "edges": [[from,
+to, input_nr] by position]}}: the graph as the call found it; and "final":
+the graph of the program's global tensors that have a grad_fn when it ends
+({"variables": [names], "graph": ...}), null when there are none or the
+program raised.
 
 How: torch.autograd.backward and torch.autograd.grad are wrapped; before
 each call, a post-hook goes on every node reachable from the roots, and
@@ -50,12 +56,32 @@ def collect(path):
             stack.extend(n for n, _ in node.next_functions)
         return handles
 
+    def graph_of(roots):
+        """The graph as it stands, breadth first from the roots: node names,
+        and edges (from, to, input_nr) by position, per consumer in
+        next_functions order; None entries left out."""
+        order, index = [], {}
+        for r in roots:
+            if r not in index:
+                index[r] = len(order)
+                order.append(r)
+        i = 0
+        while i < len(order):
+            for n, _ in order[i].next_functions:
+                if n is not None and n not in index:
+                    index[n] = len(order)
+                    order.append(n)
+            i += 1
+        edges = [[index[a], index[b], nr] for a in order for b, nr in a.next_functions if b is not None]
+        return {"nodes": [n.name() for n in order], "edges": edges}
+
     def traced(kind, original):
         def call(*args, **kwargs):
             record = []
-            calls.append({"kind": kind, "nodes": record})
             tensors = args[0] if args else kwargs.get("tensors", kwargs.get("outputs"))
-            handles = hook_all(roots_of(tensors), record)
+            roots = roots_of(tensors)
+            calls.append({"kind": kind, "nodes": record, "graph": graph_of(roots)})
+            handles = hook_all(roots, record)
             try:
                 return original(*args, **kwargs)
             finally:
@@ -67,9 +93,16 @@ def collect(path):
     torch.autograd.grad = traced("grad", original_grad)
     os.environ["PYTHONBREAKPOINT"] = "0"
     out = io.StringIO()
+    final = None
     try:
         with contextlib.redirect_stdout(out):
-            runpy.run_path(path, run_name="__main__")
+            names = runpy.run_path(path, run_name="__main__")
+        # The graph of every global tensor that has a grad_fn, at the end:
+        # what `backstep render P --var NAME...` draws.
+        variables = sorted(k for k, v in names.items()
+                           if isinstance(v, torch.Tensor) and v.grad_fn is not None and not k.startswith("_"))
+        if variables:
+            final = {"variables": variables, "graph": graph_of([names[k].grad_fn for k in variables])}
     except SystemExit:
         pass
     except BaseException as e:  # the program's own error: what ran before it still counts
@@ -77,17 +110,17 @@ def collect(path):
     finally:
         torch.autograd.backward = original_backward
         torch.autograd.grad = original_grad
-    return calls
+    return calls, final
 
 
 def main():
     sys.path.insert(0, HERE)
     from programs_list import programs
     for key, path in programs():
-        calls = collect(path)
+        calls, final = collect(path)
         with open(os.path.join(HERE, "expected", key + ".json"), "w") as f:
-            json.dump(calls, f, indent=1)
-            f.write("\n")
+            f.write('{"final": ' + json.dumps(final, separators=(",", ":")) + ',\n"calls": [\n'
+                    + ",\n".join(json.dumps(c, separators=(",", ":")) for c in calls) + "\n]}\n")
         print(f"{key}: {len(calls)} backward(s), {sum(len(c['nodes']) for c in calls)} nodes")
 
 

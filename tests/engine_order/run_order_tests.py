@@ -6,9 +6,14 @@ For every program in programs_list.py:
      against docs/trace.schema.json and docs/graphs.schema.json (checked
      with tests/tools/check_json_schema);
   2. the node names of each backward in the trace, in order, must equal the
-     order real PyTorch ran them in (expected/<key>.json, recorded by
+     order real PyTorch ran them in, and each backward's graph in the graph
+     file must have the nodes, names and edges (next_functions order) of
+     PyTorch's graph of the same roots (expected/<key>.json, recorded by
      collect_order.py with real PyTorch);
-  3. stepping through the first backward with the debugger (`backstep debug
+  3. `backstep render P --var NAME...` of the program's tensors that have a
+     grad_fn at its end must draw PyTorch's graph of them (nodes, names,
+     edges), so programs without a backward are covered too;
+  4. stepping through the first backward with the debugger (`backstep debug
      P -x` and `:step` per node) must pause at the same nodes in the same
      order.
 
@@ -36,11 +41,38 @@ def nonempty(calls):
     return [c for c in calls if c["nodes"]]
 
 
-def trace_calls(trace):
+def graph_by_position(graph):
+    """A backstep.graph/v1 graph as the oracle writes it: names in order,
+    edges as (from, to, input_nr) positions."""
+    position = {n["id"]: i for i, n in enumerate(graph["nodes"])}
+    return {"nodes": [n["name"] for n in graph["nodes"]],
+            "edges": [[position[e["from"]], position[e["to"]], e["input_nr"]] for e in graph["edges"]]}
+
+
+def trace_calls(trace, graphs):
+    by_number = {g["backward"]: g["graph"] for g in graphs["graphs"]}
     calls = []
     for b in trace["backwards"]:
-        calls.append({"kind": b["kind"], "nodes": [r["name"] for r in b["records"] if r["state"] == "done"]})
+        graph = by_number.get(b["number"])
+        calls.append({"kind": b["kind"], "nodes": [r["name"] for r in b["records"] if r["state"] == "done"],
+                      "graph": graph_by_position(graph) if graph else None})
     return calls
+
+
+def graph_difference(i, ours, theirs):
+    if ours is None:
+        return f"backward {i}: no graph in the graph file"
+    if ours["nodes"] != theirs["nodes"]:
+        for j, (x, y) in enumerate(zip(ours["nodes"], theirs["nodes"])):
+            if x != y:
+                return f"backward {i}: graph node {j} is {x}, PyTorch's graph has {y}"
+        return f"backward {i}: graph of {len(ours['nodes'])} nodes, PyTorch's has {len(theirs['nodes'])}"
+    if ours["edges"] != theirs["edges"]:
+        for x, y in zip(ours["edges"], theirs["edges"]):
+            if x != y:
+                return f"backward {i}: graph edge {x}, PyTorch's next_functions give {y}"
+        return f"backward {i}: {len(ours['edges'])} graph edges, PyTorch's graph has {len(theirs['edges'])}"
+    return None
 
 
 def first_difference(ours, theirs):
@@ -54,7 +86,24 @@ def first_difference(ours, theirs):
                 if x != y:
                     return f"backward {i}, node {j}: {x}, PyTorch ran {y}"
             return f"backward {i}: {len(a['nodes'])} nodes, PyTorch ran {len(b['nodes'])}"
+        diff = graph_difference(i, a["graph"], b["graph"])
+        if diff:
+            return diff
     return None
+
+
+def check_final_graph(backstep, path, final, tmp, key):
+    """`backstep render P --var ...` draws PyTorch's graph of those tensors."""
+    out = os.path.join(tmp, key + ".final.json")
+    args = [backstep, "render", path, "-o", out]
+    for name in final["variables"]:
+        args += ["--var", name]
+    p = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        return f"render --var {' '.join(final['variables'])}: exit {p.returncode}: {p.stderr[-500:]}"
+    with open(out) as f:
+        diff = graph_difference("at the end", graph_by_position(json.load(f)), final["graph"])
+    return diff and diff.replace("backward at the end", f"graph of {', '.join(final['variables'])}")
 
 
 def check_debugger(backstep, path, expected_nodes, tmp):
@@ -92,10 +141,13 @@ def main():
             continue
         written.append((trace, graphs))
         with open(expected_path) as f:
-            theirs = nonempty(json.load(f))
-        with open(trace) as f:
-            ours = nonempty(trace_calls(json.load(f)))
+            expected = json.load(f)
+        theirs = nonempty(expected["calls"])
+        with open(trace) as f, open(graphs) as g:
+            ours = nonempty(trace_calls(json.load(f), json.load(g)))
         diff = first_difference(ours, theirs)
+        if not diff and expected["final"]:
+            diff = check_final_graph(backstep, path, expected["final"], tmp, key)
         if not diff and theirs and len(theirs[0]["nodes"]) <= 60:
             with open(path) as f:
                 interactive = "breakpoint(" in f.read()

@@ -19,6 +19,7 @@
 #include "engine/autograd/saved_fields.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
+#include "bench_support.h"
 
 #include <ATen/Parallel.h>
 #include <fmt/format.h>
@@ -30,34 +31,11 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using backstep::rt::Interpreter;
-
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-class NullSink : public backstep::rt::OutputSink {
- public:
-  void out(std::string_view) override {}
-  void err(std::string_view t) override { std::fwrite(t.data(), 1, t.size(), stderr); }
-};
-
-void run(Interpreter& in, const std::string& code) {
-  auto r = in.run_source("<bench>", code, Interpreter::Mode::File);
-  if (!r.ok()) {
-    in.report(r);
-    std::exit(1);
-  }
-}
-
-// A chain of `nodes` backward nodes (two per step: mul and sin).
-std::string build(long nodes) {
-  return fmt::format(
-      "h = x\n"
-      "for i in range({}):\n"
-      "    h = (h * 1.0001).sin()\n"
-      "loss = h.sum()\n",
-      nodes / 2);
-}
+using namespace backstep::bench;
+// The chain on 4-element tensors: the per-node cost of watching is what it
+// exposes (big tensors would hide it behind the kernels).
+std::string build(long nodes) { return chain_program(nodes); }
 
 double best_of(int reps, const std::function<double()>& f) {
   double best = 1e30;

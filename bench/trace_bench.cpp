@@ -7,6 +7,7 @@
 //   bench_trace [SCALE]   (SCALE 1 = 100k nodes; 0.1 for a quick run)
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
+#include "bench_support.h"
 #include "repl/recorder.h"
 
 #include <ATen/Parallel.h>
@@ -19,31 +20,12 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using backstep::rt::Interpreter;
+using namespace backstep::bench;
 
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-class NullSink : public backstep::rt::OutputSink {
- public:
-  void out(std::string_view) override {}
-  void err(std::string_view t) override { std::fwrite(t.data(), 1, t.size(), stderr); }
-};
-
-void run(Interpreter& in, const std::string& code) {
-  auto r = in.run_source("<bench>", code, Interpreter::Mode::File);
-  if (!r.ok()) {
-    in.report(r);
-    std::exit(1);
-  }
-}
-
-// A chain of `nodes` backward nodes (mul, sin) on small tensors: the
-// per-node cost of recording is what this exposes (big tensors would hide it
-// behind the kernels).
-std::string build(long nodes) {
-  return fmt::format("h = x\nfor i in range({}):\n    h = (h * 1.0001).sin()\nloss = h.sum()\n", nodes / 2);
-}
+// The chain on 4-element tensors: the per-node cost of watching is what it
+// exposes (big tensors would hide it behind the kernels).
+std::string build(long nodes) { return chain_program(nodes); }
 
 // A residual chain on 64x64 matrices (a small layer's work per node; the
 // residual keeps gradients away from denormals, which would time the FPU):

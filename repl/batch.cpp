@@ -125,16 +125,6 @@ void report_json(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
   std::fprintf(stderr, "%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
 }
 
-int exit_status_of(const Settled& s) {
-  switch (s.kind) {
-    case Settled::Kind::Ok: return kExitOk;
-    case Settled::Kind::Error: return kExitScriptError;
-    case Settled::Kind::Interrupted: return kExitInterrupted;
-    case Settled::Kind::Exit: return s.status;
-  }
-  return kExitScriptError;
-}
-
 // Runs the program; reports its error (Python-style, or JSON) and returns
 // how it ended.
 Settled run_reported(rt::Interpreter& in, const std::string& path, std::string text, const RunOptions& o) {

@@ -118,13 +118,7 @@ int run_debug(const DebugOptions& o) {
   Settled s = run_and_settle(in, o.file, std::move(program.text), rt::Interpreter::Mode::File);
   sink.flush();
   if (shell.exiting()) return shell.exit_status();
-  switch (s.kind) {
-    case Settled::Kind::Ok: return kExitOk;
-    case Settled::Kind::Error: return kExitScriptError;
-    case Settled::Kind::Interrupted: return kExitInterrupted;
-    case Settled::Kind::Exit: return s.status;
-  }
-  return kExitScriptError;
+  return exit_status_of(s);
 }
 
 }  // namespace backstep::repl

@@ -1,6 +1,7 @@
 #include "repl/outcome.h"
 
 #include "engine/runtime/py_ops.h"
+#include "repl/cli.h"
 #include "repl/signals.h"
 
 namespace backstep::repl {
@@ -73,6 +74,16 @@ Settled run_in_frame_and_settle(rt::Interpreter& in, const std::string& name, st
     return {Settled::Kind::Error, 1};
   }
   return settle(in, outcome);
+}
+
+int exit_status_of(const Settled& s) {
+  switch (s.kind) {
+    case Settled::Kind::Ok: return kExitOk;
+    case Settled::Kind::Error: return kExitScriptError;
+    case Settled::Kind::Interrupted: return kExitInterrupted;
+    case Settled::Kind::Exit: return s.status;
+  }
+  return kExitScriptError;
 }
 
 }  // namespace backstep::repl

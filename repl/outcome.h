@@ -17,6 +17,9 @@ struct Settled {
   int status = 0;
 };
 
+// The process exit status for a program that ended so (cli.h's kExit*).
+int exit_status_of(const Settled& s);
+
 // Reports an error outcome through the interpreter (Python-style, to the
 // sink's err()) and classifies it. SystemExit is not reported as an error:
 // as in Python, `raise SystemExit(3)` exits with 3, SystemExit("msg")

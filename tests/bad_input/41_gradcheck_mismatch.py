@@ -1,4 +1,4 @@
-# oracle: hand
+# oracle: hand (the traceback's last line is checked by run_bad_input.py)
 # expect-exit: 1
 # covers: an uncaught gradcheck failure ends the program with status 1; stdout is what PyTorch prints, and the traceback's last line names the class as PyTorch does ("torch.autograd.gradcheck.GradcheckError: Jacobian mismatch for output 0 with respect to input 0,")
 import torch

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The debugger under repetition: N backwards, each paused at a breakpoint
-and aborted with :abort, must leave memory flat. Runs N=100 and N=1000 and
+"""The debugger under repetition: N backwards, each paused at a breakpoint,
+stepped a random number of nodes into and aborted with :abort, must leave
+memory flat and the next backward correct. Runs N=100 and N=1000 and
 compares peak RSS: a leak of even a few KB per aborted backward (a graph,
 hooks left on nodes, a history that keeps tensors) shows as megabytes.
 
@@ -8,6 +9,7 @@ Usage: run_stress.py --backstep build/backstep
 """
 import argparse
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -24,8 +26,12 @@ def run(backstep, n, tmp):
     with open(path, "w") as f:
         f.write(program)
     cmd = os.path.join(tmp, f"abort_{n}.cmd")
+    rng = random.Random(n)  # the same "random" nodes every run
     with open(cmd, "w") as f:
-        f.write(":break TanhBackward0\n" + ":abort\n" * n)
+        f.write(":break SumBackward0\n:continue\n")  # :continue starts the program
+        for _ in range(n):
+            steps = rng.randrange(0, 11)  # the graph has 12 nodes
+            f.write((f":step {steps}\n" if steps else "") + ":abort\n")
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     p = subprocess.run([backstep, "debug", path, "-x", cmd], capture_output=True, text=True, timeout=600)
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
@@ -44,8 +50,10 @@ def main():
     for n in (100, 1000):
         p, peak = run(backstep, n, tmp)
         peaks[n] = peak / 1024
-        ok = p.returncode == 0 and f"aborted {n}\n" in p.stdout and p.stdout.count("Paused (breakpoint 1") == n
-        print(f"{'PASS' if ok else 'FAIL'} {n} backwards aborted at a breakpoint (peak RSS {peaks[n]:.1f} MB)")
+        ok = (p.returncode == 0 and f"aborted {n}\n" in p.stdout and "a.grad == b: True" in p.stdout
+              and p.stdout.count("Paused (breakpoint 1") == n + 1)
+        print(f"{'PASS' if ok else 'FAIL'} {n} backwards aborted at random nodes, the next one correct"
+              f" (peak RSS {peaks[n]:.1f} MB)")
         if not ok:
             failures += 1
             print(p.stdout[-1500:], p.stderr[-1500:])

@@ -12,7 +12,9 @@
 //    node (target <= 50 us per node);
 //  - the history of a 1M-node backward (target <= 200 MB).
 //
-//   bench_autograd [SCALE]   (SCALE 1 = the sizes above; 0.1 for a quick run)
+//   bench_autograd [SCALE] [PART]   (SCALE 1 = the sizes above; 0.1 for a
+//   quick run; PART forward|logging|debugger runs only that part, for a
+//   profiler to look at)
 #include "engine/api/autograd_api.h"
 #include "engine/autograd/backstep_engine.h"
 #include "engine/autograd/graph_model.h"
@@ -43,21 +45,24 @@ double best_of(int reps, const std::function<double()>& f) {
   return best;
 }
 
-double forward_seconds(Interpreter& in, long nodes) {
-  return best_of(3, [&] {
-    auto t0 = Clock::now();
-    run(in, build(nodes));
-    return since(t0);
-  });
+// Builds the graph and frees it again: each run pays for its own nodes'
+// destruction, not for the previous run's (made with the other setting).
+double forward_once(Interpreter& in, long nodes) {
+  auto t0 = Clock::now();
+  run(in, build(nodes));
+  run(in, "h = None\nloss = None\n");
+  return since(t0);
+}
+
+double backward_once(Interpreter& in, long nodes) {
+  run(in, build(nodes));
+  auto t0 = Clock::now();
+  run(in, "loss.backward()\n");
+  return since(t0);
 }
 
 double backward_seconds(Interpreter& in, long nodes) {
-  return best_of(3, [&] {
-    run(in, build(nodes));
-    auto t0 = Clock::now();
-    run(in, "loss.backward()\n");
-    return since(t0);
-  });
+  return best_of(3, [&] { return backward_once(in, nodes); });
 }
 
 // A UI that never stops (or, with `step`, stops at every node and goes on).
@@ -93,26 +98,7 @@ void print_ratio(const char* what, double base, double measured, double target) 
               ratio <= target ? "met" : "MISSED");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  double scale = argc > 1 ? std::atof(argv[1]) : 1.0;
-  at::set_num_threads(1);
-  long n10k = static_cast<long>(10000 * scale), n100k = static_cast<long>(100000 * scale);
-  long n1m = static_cast<long>(1000000 * scale);
-  NullSink sink;
-  Interpreter in(sink);
-  run(in, "import torch\nx = torch.ones(4, requires_grad=True)\n");
-  std::printf("%-58s %11s %11s %8s\n", "", "baseline", "measured", "ratio");
-
-  for (long n : {n10k, n100k}) {
-    backstep::autograd::set_origins_enabled(false);
-    double off = forward_seconds(in, n);
-    backstep::autograd::set_origins_enabled(true);
-    double on = forward_seconds(in, n);
-    print_ratio(fmt::format("forward, {} nodes: source locations off -> on", n).c_str(), off, on, 1.10);
-  }
-
+void list_saved_fields(Interpreter& in, long n10k) {
   run(in, build(n10k));
   auto root = in.global("loss")->as_tensor().grad_fn();
   std::vector<torch::autograd::Node*> nodes;
@@ -133,31 +119,78 @@ int main(int argc, char** argv) {
   auto snap = backstep::autograd::snapshot_nodes(ids, {root}, nullptr);
   std::printf("%-58s %11s %9.2f ms           (what :nodes pays; no target)\n",
               fmt::format("full snapshot of those {} nodes", snap.nodes.size()).c_str(), "", since(t0) * 1e3);
+}
 
-  double plain = backward_seconds(in, n100k);
-  backstep::debug::Debugger& d = backstep::debug::debugger(in);
+void time_logging(Interpreter& in, backstep::debug::Debugger& d, long n100k) {
   std::string log_path = "/tmp/backstep_bench_backward.log";
-  d.log_to_file(log_path, nullptr);
-  double logged = backward_seconds(in, n100k);
-  d.stop_logging();
-  print_ratio(fmt::format("backward, {} nodes: plain -> logging to a file", n100k).c_str(), plain, logged, 1.15);
+  Pair p = paired(
+      6,
+      [&](bool on) {
+        if (on) d.log_to_file(log_path, nullptr);
+        else d.stop_logging();
+      },
+      [&] { return backward_once(in, n100k); });
+  print_ratio(fmt::format("backward, {} nodes: plain -> logging to a file", n100k).c_str(), p.base, p.measured, 1.15);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double scale = argc > 1 ? std::atof(argv[1]) : 1.0;
+  std::string part = argc > 2 ? argv[2] : "";
+  at::set_num_threads(1);
+  long n10k = static_cast<long>(10000 * scale), n100k = static_cast<long>(100000 * scale);
+  long n1m = static_cast<long>(1000000 * scale);
+  NullSink sink;
+  Interpreter in(sink);
+  run(in, "import torch\nx = torch.ones(4, requires_grad=True)\n");
+  std::printf("%-58s %11s %11s %8s\n", "", "baseline", "measured", "ratio");
+
+  if (part == "forward-on" || part == "forward-off") {  // for a profiler: one side only
+    backstep::autograd::set_origins_enabled(part == "forward-on");
+    for (int i = 0; i < 10; ++i) forward_once(in, n100k);
+    return 0;
+  }
+  if (part == "backward-plain" || part == "backward-debugger" || part == "backward-logging") {
+    BenchUI never(false);
+    if (part == "backward-debugger") backstep::debug::debugger(in).attach(&never);
+    if (part == "backward-logging") backstep::debug::debugger(in).log_to_file("/tmp/backstep_bench_backward.log", nullptr);
+    for (int i = 0; i < 10; ++i) {
+      double t = backward_once(in, n100k);
+      if (getenv("BENCH_VERBOSE")) std::fprintf(stderr, "  %.3f\n", t);
+    }
+    return 0;
+  }
+  for (long n : {n10k, n100k}) {
+    Pair p = paired(
+        6, [](bool on) { backstep::autograd::set_origins_enabled(on); }, [&] { return forward_once(in, n); });
+    backstep::autograd::set_origins_enabled(true);
+    print_ratio(fmt::format("forward, {} nodes: source locations off -> on", n).c_str(), p.base, p.measured, 1.10);
+  }
+  if (part == "forward") return 0;
+
+  if (part.empty()) list_saved_fields(in, n10k);
+  backstep::debug::Debugger& d = backstep::debug::debugger(in);
+  if (part.empty() || part == "logging") time_logging(in, d, n100k);
+  if (part == "logging") return 0;
 
   BenchUI never(false);
-  d.attach(&never);
   backstep::debug::Breakpoint bp;
   bp.kind = backstep::debug::Breakpoint::Kind::NodeName;
   bp.name = "NeverBackward0";
   d.add_breakpoint(bp);
-  double attached = backward_seconds(in, n100k);
-  print_ratio(fmt::format("backward, {} nodes: plain -> debugger, breakpoint never hit", n100k).c_str(), plain,
-              attached, 1.10);
+  Pair attached = paired(
+      6, [&](bool on) { d.attach(on ? &never : nullptr); }, [&] { return backward_once(in, n100k); });
+  print_ratio(fmt::format("backward, {} nodes: plain -> debugger, breakpoint never hit", n100k).c_str(),
+              attached.base, attached.measured, 1.10);
+  if (part == "debugger") return 0;
 
   BenchUI stepper(true);
   d.attach(&stepper);
   long step_nodes = std::max(100L, n10k);
   run(in, build(step_nodes));
   d.step_into_next_backward();
-  t0 = Clock::now();
+  auto t0 = Clock::now();
   run(in, "loss.backward()\n");
   double stepped = since(t0);
   double plain_small = backward_seconds(in, step_nodes);

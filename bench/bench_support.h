@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 namespace backstep::bench {
@@ -31,6 +32,34 @@ inline void run(rt::Interpreter& in, const std::string& code) {
     in.report(r);
     std::exit(1);
   }
+}
+
+// Baseline and measured runs alternate, in ABBA order after one untimed
+// pair, and each side keeps its best. The heap a run inherits moves a
+// 100k-node timing by tens of percent (the first run on a fresh heap is the
+// fastest of all, and later ones drift slower), so both sides must see the
+// same sequence of heaps. BENCH_VERBOSE=1 prints every pair.
+struct Pair {
+  double base = 1e30, measured = 1e30;
+};
+inline Pair paired(int reps, const std::function<void(bool measured)>& configure, const std::function<double()>& f) {
+  Pair p;
+  auto one = [&](bool measured) {
+    configure(measured);
+    return f();
+  };
+  one(false);
+  one(true);
+  for (int i = 0; i < reps; ++i) {
+    bool measured_first = i % 2 == 1;
+    double first = one(measured_first), second = one(!measured_first);
+    double base = measured_first ? second : first, measured = measured_first ? first : second;
+    if (getenv("BENCH_VERBOSE")) std::fprintf(stderr, "  base %.3f  measured %.3f\n", base, measured);
+    p.base = std::min(p.base, base);
+    p.measured = std::min(p.measured, measured);
+  }
+  configure(false);
+  return p;
 }
 
 // A chain of `nodes` backward nodes (two per step: mul and sin) on the

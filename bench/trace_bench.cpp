@@ -59,31 +59,20 @@ int main(int argc, char** argv) {
       "import torch\nx = torch.ones(4, requires_grad=True)\n"
       "m = torch.randn(64, 64)\nwm = (torch.randn(64, 64) / 8).requires_grad_()\n");
 
-  // Plain and recorded backwards alternate, so both run on the same heap
-  // (a 100k-node graph leaves glibc's heap fragmented; measuring all plain
-  // runs first would flatter the baseline).
+  // Plain and recorded backwards alternate, so both run on the same
+  // sequence of heaps (see paired()).
   backstep::debug::Debugger& d = backstep::debug::debugger(in);
   backstep::repl::Recorder recorder(d, in, {});
-  double plain = 1e30, recorded = 1e30;
-  for (int rep = 0; rep < 5; ++rep) {
-    d.keep_watching(false);
-    plain = std::min(plain, backward_seconds(in, nodes, 1));
-    d.keep_watching(true);
-    recorded = std::min(recorded, backward_seconds(in, nodes, 1));
-  }
-  double ratio = recorded / plain;
+  auto record = [&](bool on) { d.keep_watching(on); };
+  Pair chain = paired(6, record, [&] { return backward_seconds(in, nodes, 1); });
+  double plain = chain.base, recorded = chain.measured, ratio = recorded / plain;
   std::printf("%-58s %9s %9s %7s\n", "", "baseline", "measured", "ratio");
   std::printf("%-58s %7.3f s %7.3f s %6.3fx  (target <= 1.20x: %s)\n",
               fmt::format("backward, {} nodes on 4-element tensors: plain -> trace", nodes).c_str(), plain, recorded,
               ratio, ratio <= 1.2 ? "met" : "MISSED");
   long matrix_nodes = nodes / 10;
-  double plain_m = 1e30, recorded_m = 1e30;
-  for (int rep = 0; rep < 5; ++rep) {
-    d.keep_watching(false);
-    plain_m = std::min(plain_m, backward_seconds(in, matrix_nodes, 1, true));
-    d.keep_watching(true);
-    recorded_m = std::min(recorded_m, backward_seconds(in, matrix_nodes, 1, true));
-  }
+  Pair matrices = paired(6, record, [&] { return backward_seconds(in, matrix_nodes, 1, true); });
+  double plain_m = matrices.base, recorded_m = matrices.measured;
   std::printf("%-58s %7.3f s %7.3f s %6.3fx  (target <= 1.20x: %s)\n",
               fmt::format("backward, {} nodes on 64x64 matrices: plain -> trace", matrix_nodes).c_str(), plain_m,
               recorded_m, recorded_m / plain_m, recorded_m / plain_m <= 1.2 ? "met" : "MISSED");

@@ -32,6 +32,21 @@ namespace {
 struct HooksState {
   std::vector<std::pair<Value, Value>> stack;  // (pack, unpack), innermost last
   std::optional<std::string> disabled_message;
+  // The engine is process-wide and outlives interpreters (tests and
+  // benchmarks make several), so a provider is withdrawn with its interpreter.
+  // Interpreters replace each other's provider, so only the latest may withdraw it.
+  const Interpreter* provider_owner = nullptr;
+  ~HooksState() {
+    if (provider_owner != nullptr && provider_owner == current_provider_owner()) {
+      autograd::set_saved_hooks_provider(nullptr);
+      autograd::set_saved_hooks_active(false);
+      current_provider_owner() = nullptr;
+    }
+  }
+  static const Interpreter*& current_provider_owner() {
+    static const Interpreter* owner = nullptr;
+    return owner;
+  }
 };
 
 HooksState& hooks_state(Interpreter& in) { return in.state<HooksState>(); }
@@ -75,11 +90,13 @@ class SavedTensorsHooksContext : public rt::Object, public rt::ContextManager {
     HooksState& s = hooks_state(in);
     if (s.disabled_message) rt::raise_runtime_error(*s.disabled_message);
     s.stack.emplace_back(pack_, unpack_);
+    autograd::set_saved_hooks_active(true);
     return Value(std::static_pointer_cast<rt::Object>(shared_from_this()));
   }
   bool exit(Interpreter& in, const rt::ScriptError*) override {
     HooksState& s = hooks_state(in);
     if (!s.stack.empty()) s.stack.pop_back();
+    autograd::set_saved_hooks_active(!s.stack.empty());
     return false;
   }
 
@@ -132,6 +149,8 @@ Value save_on_cpu(Interpreter& in, rt::Args& a) {
 
 void install_saved_hooks_provider(Interpreter& in) {
   Interpreter* interp = &in;
+  hooks_state(in).provider_owner = interp;
+  HooksState::current_provider_owner() = interp;
   autograd::set_saved_hooks_provider([interp]() -> std::unique_ptr<ag::SavedVariableHooks> {
     HooksState& s = hooks_state(*interp);
     if (s.stack.empty()) return nullptr;

@@ -36,5 +36,9 @@ bool user_anomaly_check_nan();
 // are active.
 using SavedHooksProvider = std::function<std::unique_ptr<torch::autograd::SavedVariableHooks>()>;
 void set_saved_hooks_provider(SavedHooksProvider provider);
+// Whether the provider has anything to give. libtorch asks for default hooks
+// for every tensor it saves, so while no hooks are active the answer must
+// cost one atomic load, not a lock and a call.
+void set_saved_hooks_active(bool active);
 
 }  // namespace backstep::autograd

@@ -134,12 +134,11 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.is_grad = !accumulate_grad;
   for (const auto& listener : start_listeners_) listener(run, roots);
   auto started = std::chrono::steady_clock::now();
-  Session session(*this, run, roots);
+  Session session(*this, run, roots, /*produced=*/ui_ != nullptr || keep_watching_);
   if (step_next_backward_) {
     session.start_stepping(1);
     step_next_backward_ = false;
   }
-  session.install_hooks(/*produced=*/ui_ != nullptr || keep_watching_);
   auto finish = [&](BackwardRun::Outcome outcome, const std::string& error) {
     flush_log();
     run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();

@@ -18,19 +18,20 @@ struct BackwardAborted : std::exception {
 
 class Session {
  public:
-  Session(Debugger& d, BackwardRun& run, const torch::autograd::edge_list& roots);
+  // Walks the graph from `roots` and hooks every node; `produced`: also
+  // record what each node produced (post-hooks).
+  Session(Debugger& d, BackwardRun& run, const torch::autograd::edge_list& roots, bool produced);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // `produced`: also record what each node produced (post-hooks).
-  void install_hooks(bool produced);
   void remove_hooks();
   void start_stepping(int steps);
   void set_statistics(bool on) { statistics_ = on; }
 
   // From the hooks, on the thread running the engine.
-  torch::autograd::variable_list before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
+  torch::autograd::variable_list before(torch::autograd::Node& node, size_t index,
+                                        const torch::autograd::variable_list& grads);
   torch::autograd::variable_list after(const torch::autograd::variable_list& grad_inputs,
                                        const torch::autograd::variable_list& grad_outputs);
 
@@ -40,6 +41,14 @@ class Session {
   void mark_failed();
 
  private:
+  // A node of the graph and the hooks this session put on it.
+  struct Watched {
+    torch::autograd::Node* node;
+    torch::autograd::FunctionPreHook* pre = nullptr;  // null once removed
+    uintptr_t post = 0;                               // 0: none, or removed
+  };
+  void install_hooks(size_t index, bool produced);
+  void remove_hooks_of(Watched& w);
   void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
   void append_log_line(std::string& line, const NodeRecord& r);
   void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
@@ -56,9 +65,9 @@ class Session {
 
   Debugger& d_;
   BackwardRun& run_;
-  std::vector<torch::autograd::Node*> nodes_;  // the graph (kept alive by the run's roots)
-  std::vector<std::pair<torch::autograd::Node*, torch::autograd::FunctionPreHook*>> pre_;
-  std::vector<std::pair<torch::autograd::Node*, uintptr_t>> post_;
+  std::vector<Watched> watched_;  // the graph (kept alive by the run's roots), BFS order
+  size_t previous_ = SIZE_MAX;     // watched_ index of the node that ran last
+  bool eager_removal_;             // take hooks off each node once it ran (see before())
   size_t current_ = SIZE_MAX;  // the record of the node running now
   torch::autograd::variable_list current_grads_;
   std::chrono::steady_clock::time_point started_;

@@ -12,8 +12,50 @@ namespace backstep::debug {
 
 namespace {
 
+// The common case first: every value finite. One pass without branches,
+// in independent lanes the compiler turns into vector code (gradients of
+// 64x64 layers made the branchy exact scan a tenth of a traced backward).
+// A NaN or Inf anywhere makes the sum of squares non-finite, and then the
+// exact scan below counts them.
+template <class T>
+bool scan_all_finite(const T* data, int64_t n, Summary& s) {
+  constexpr int kLanes = 8;
+  double sq[kLanes] = {};
+  T lo[kLanes], hi[kLanes];
+  for (int l = 0; l < kLanes; ++l) lo[l] = hi[l] = data[0];
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) {
+      T v = data[i + l];
+      sq[l] += static_cast<double>(v) * static_cast<double>(v);
+      lo[l] = v < lo[l] ? v : lo[l];
+      hi[l] = v > hi[l] ? v : hi[l];
+    }
+  for (; i < n; ++i) {
+    T v = data[i];
+    sq[0] += static_cast<double>(v) * static_cast<double>(v);
+    lo[0] = v < lo[0] ? v : lo[0];
+    hi[0] = v > hi[0] ? v : hi[0];
+  }
+  double total = 0;
+  for (int l = 0; l < kLanes; ++l) {
+    total += sq[l];
+    lo[0] = lo[l] < lo[0] ? lo[l] : lo[0];
+    hi[0] = hi[l] > hi[0] ? hi[l] : hi[0];
+  }
+  if (!std::isfinite(total) || !std::isfinite(static_cast<double>(lo[0])) || !std::isfinite(static_cast<double>(hi[0])))
+    return false;
+  s.nan = 0;
+  s.inf = 0;
+  s.norm = static_cast<float>(std::sqrt(total));
+  s.min = static_cast<float>(lo[0]);
+  s.max = static_cast<float>(hi[0]);
+  return true;
+}
+
 template <class T>
 void scan(const T* data, int64_t n, Summary& s) {
+  if (scan_all_finite(data, n, s)) return;
   double sq = 0;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   uint32_t nan = 0, inf = 0;

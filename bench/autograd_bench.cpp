@@ -151,10 +151,12 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 10; ++i) forward_once(in, n100k);
     return 0;
   }
-  if (part == "backward-plain" || part == "backward-debugger" || part == "backward-logging") {
+  if (part == "backward-plain" || part == "backward-debugger" || part == "backward-logging" ||
+      part == "backward-history") {
     BenchUI never(false);
     if (part == "backward-debugger") backstep::debug::debugger(in).attach(&never);
     if (part == "backward-logging") backstep::debug::debugger(in).log_to_file("/tmp/backstep_bench_backward.log", nullptr);
+    if (part == "backward-history") backstep::debug::debugger(in).keep_watching(true);
     for (int i = 0; i < 10; ++i) {
       double t = backward_once(in, n100k);
       if (getenv("BENCH_VERBOSE")) std::fprintf(stderr, "  %.3f\n", t);

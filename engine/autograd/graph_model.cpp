@@ -35,8 +35,9 @@ void NodeIds::forget(int id) {
   if (id >= 0 && static_cast<size_t>(id) < nodes_.size()) nodes_[static_cast<size_t>(id)] = nullptr;
 }
 
-int NodeIds::id_of(const ag::Node& node) {
-  NodeMetadata* md = metadata_of(node);
+int NodeIds::id_of(const ag::Node& node) { return id_of(node, metadata_of(node)); }
+
+int NodeIds::id_of(const ag::Node& node, NodeMetadata* md) {
   if (md && md->id >= 0) return md->id;
   std::lock_guard<std::mutex> lock(ownership_mutex());
   if (md && md->id >= 0) return md->id;

@@ -22,6 +22,8 @@
 
 namespace backstep::autograd {
 
+class NodeMetadata;
+
 // Session-wide stable node ids. Thread-safe (the engine thread asks too).
 class NodeIds {
  public:
@@ -32,6 +34,8 @@ class NodeIds {
 
   // The node's id, assigning the next free one on first sight.
   int id_of(const torch::autograd::Node& node);
+  // Same, for a caller that has looked up metadata_of(node) already.
+  int id_of(const torch::autograd::Node& node, NodeMetadata* metadata);
   // The id when the node has one already; nullopt otherwise.
   std::optional<int> find(const torch::autograd::Node& node) const;
   // The live node of an id, when it still exists.

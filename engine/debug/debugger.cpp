@@ -127,6 +127,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   if (!watching() && !step_next_backward_)
     return ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
 
+  let_go_of_old_histories();
   runs_.push_back(std::make_unique<BackwardRun>());
   BackwardRun& run = *runs_.back();
   run.number = runs_.size();
@@ -168,6 +169,30 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
     else session.mark_failed();
     finish(interrupted ? BackwardRun::Outcome::Aborted : BackwardRun::Outcome::Failed, se.message());
     throw se;
+  }
+}
+
+size_t BackwardRun::history_bytes() const {
+  return records.capacity() * sizeof(NodeRecord) + summaries.capacity() * sizeof(Summary);
+}
+
+void BackwardRun::drop_history() {
+  std::vector<NodeRecord>().swap(records);
+  std::vector<Summary>().swap(summaries);
+  history_dropped = true;
+}
+
+// Newest first, runs keep their history while the total stays within the
+// budget; the newest one keeps it whatever its size. Runs still in
+// progress (this may be a backward started from a hook) are never touched.
+void Debugger::let_go_of_old_histories() {
+  if (keep_watching_) return;
+  size_t kept = 0;
+  for (size_t i = runs_.size(); i-- > 0;) {
+    BackwardRun& r = *runs_[i];
+    if (r.history_dropped || r.outcome == BackwardRun::Outcome::Running) continue;
+    kept += r.history_bytes();
+    if (i + 1 < runs_.size() && kept > history_budget_) r.drop_history();
   }
 }
 

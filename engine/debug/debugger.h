@@ -55,6 +55,10 @@ class BackwardRun {
   Outcome outcome = Outcome::Running;
   std::string error;
   double wall_ms = 0;      // the whole call, hooks included
+  bool history_dropped = false;  // records and summaries let go (see Debugger::history_budget)
+
+  size_t history_bytes() const;
+  void drop_history();
 
   const std::string& name_of(const NodeRecord& r) const { return names[r.name_index]; }
   const Summary* incoming(const NodeRecord& r) const { return summaries.data() + r.in_first; }
@@ -120,6 +124,12 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   bool logging() const { return log_to_ui_ || log_file_.is_open() || log_stream_; }
 
   // Every backward of the session, oldest first; the last may be running.
+  // The node histories of older runs are let go once the newer ones hold
+  // history_budget() bytes (a training loop under the shell would otherwise
+  // grow without bound); the last run always keeps its own, and with
+  // keep_watching (traces) every run does.
+  size_t history_budget() const { return history_budget_; }
+  void set_history_budget(size_t bytes) { history_budget_ = bytes; }
   const std::vector<std::unique_ptr<BackwardRun>>& runs() const { return runs_; }
   BackwardRun* running() const;
   // Called when a watched backward starts, before any node runs (its graph
@@ -143,6 +153,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
  private:
   friend class Session;
   bool watching() const { return ui_ || logging() || keep_watching_; }
+  void let_go_of_old_histories();
   void write_log(const std::string& line);
 
   rt::Interpreter& in_;
@@ -156,6 +167,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   std::FILE* log_stream_ = nullptr;
   std::string log_buffer_;  // lines for the file / stream, written in chunks
   std::vector<std::unique_ptr<BackwardRun>> runs_;
+  size_t history_budget_ = size_t(256) << 20;
   std::vector<std::function<void(const BackwardRun&)>> listeners_;
   std::vector<StartListener> start_listeners_;
 };

@@ -87,6 +87,11 @@ class PreHook : public ag::FunctionPreHook, public autograd::InternalHook, publi
   size_t index_;  // the node's place in the session's watch list
 };
 
+const autograd::Origin& no_origin() {
+  static const autograd::Origin none;
+  return none;
+}
+
 class PostHook : public ag::FunctionPostHook, public autograd::InternalHook, public Pooled {
  public:
   explicit PostHook(Session& s) : s_(s) {}
@@ -116,15 +121,16 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   std::unordered_set<ag::Node*> foreign;  // nodes without backstep metadata (rare)
   autograd::NodeIds& ids = d_.ids();
   auto visit = [&](ag::Node* n) {
-    if (auto* md = autograd::metadata_of(*n)) {
+    auto* md = autograd::metadata_of(*n);
+    if (md) {
       if (md->visit_stamp == stamp) return;
       md->visit_stamp = stamp;
-      if (md->id < 0) ids.id_of(*n);
+      if (md->id < 0) ids.id_of(*n, md);
     } else {
       if (!foreign.insert(n).second) return;
       ids.id_of(*n);
     }
-    watched_.push_back({n});
+    watched_.push_back({n, md});
   };
   for (const auto& r : roots)
     if (r.function) visit(r.function.get());
@@ -203,8 +209,8 @@ ag::variable_list Session::before(ag::Node& node, size_t index, const ag::variab
   in.check_interrupt();  // Ctrl-C during a backward: KeyboardInterrupt at its call site
   if (abort_) throw BackwardAborted();
   NodeRecord r;
-  autograd::NodeMetadata* md = autograd::metadata_of(node);
-  r.id = md && md->id >= 0 ? md->id : d_.ids().id_of(node);
+  autograd::NodeMetadata* md = watched_[index].metadata;
+  r.id = d_.ids().id_of(node, md);
   auto known = names_by_type_.find(&typeid(node));
   if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
   r.name_index = known->second;
@@ -218,7 +224,7 @@ ag::variable_list Session::before(ag::Node& node, size_t index, const ag::variab
     append_log_line(log_line_, run_.records.back());
     d_.write_log(log_line_);
   }
-  maybe_pause_before(node, grads);
+  maybe_pause_before(node, md, grads);
   started_ = std::chrono::steady_clock::now();
   return grads;
 }
@@ -292,14 +298,13 @@ std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag
   return b;
 }
 
-void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads) {
+void Session::maybe_pause_before(ag::Node& node, const autograd::NodeMetadata* md, const ag::variable_list& grads) {
   if (finish_ || !d_.ui()) return;
   const Breakpoint* hit = nullptr;
   bool step = steps_left_ > 0 && --steps_left_ == 0;
   if (!step) {
     const NodeRecord& r = run_.records[current_];
-    autograd::Origin origin;
-    if (auto* md = autograd::metadata_of(node)) origin = md->origin();
+    const autograd::Origin& origin = md ? md->origin() : no_origin();
     for (auto& bp : d_.breakpoints_) {
       if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, origin)) continue;
       if (!condition_holds(bp, node, grads, nullptr)) continue;

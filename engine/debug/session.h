@@ -8,6 +8,10 @@
 #include <typeinfo>
 #include <unordered_map>
 
+namespace backstep::autograd {
+class NodeMetadata;
+}
+
 namespace backstep::debug {
 
 // Thrown from a hook to stop a backward (:abort); the call site sees
@@ -44,6 +48,7 @@ class Session {
   // A node of the graph and the hooks this session put on it.
   struct Watched {
     torch::autograd::Node* node;
+    autograd::NodeMetadata* metadata;                 // null for a node made by another engine
     torch::autograd::FunctionPreHook* pre = nullptr;  // null once removed
     uintptr_t post = 0;                               // 0: none, or removed
   };
@@ -51,7 +56,8 @@ class Session {
   void remove_hooks_of(Watched& w);
   void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
   void append_log_line(std::string& line, const NodeRecord& r);
-  void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
+  void maybe_pause_before(torch::autograd::Node& node, const autograd::NodeMetadata* md,
+                          const torch::autograd::variable_list& grads);
   void maybe_pause_after(const torch::autograd::variable_list& grad_inputs,
                          const torch::autograd::variable_list& grad_outputs);
   bool condition_holds(const Breakpoint& bp, torch::autograd::Node& node,

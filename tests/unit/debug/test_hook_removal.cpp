@@ -151,3 +151,24 @@ TEST_CASE("a backward started from a hook inside a watched backward leaves no ho
   CHECK(hook_counts(f.root("inner")) == inner_before);
   CHECK(hook_counts(f.root("loss")) == outer_before);
 }
+
+TEST_CASE("older backwards let go of their node history beyond the budget; traces keep every one") {
+  Fixture f;
+  f.d.log_to_file("/tmp/backstep_test_hooks.log", nullptr);
+  f.d.set_history_budget(1);  // anything but the newest run is over it
+  REQUIRE(f.run(kGraph));
+  for (int i = 0; i < 4; ++i) REQUIRE(f.run("loss.backward(retain_graph=True)\n"));
+  const auto& runs = f.d.runs();
+  REQUIRE(runs.size() == 4);
+  for (size_t i = 0; i + 2 < runs.size(); ++i) {
+    CHECK(runs[i]->history_dropped);
+    CHECK(runs[i]->records.capacity() == 0);
+    CHECK(runs[i]->outcome == debug::BackwardRun::Outcome::Finished);  // the run itself is still listed
+  }
+  CHECK_FALSE(runs.back()->history_dropped);
+  CHECK(runs.back()->records.size() == runs.back()->expected);
+
+  f.d.keep_watching(true);
+  for (int i = 0; i < 3; ++i) REQUIRE(f.run("loss.backward(retain_graph=True)\n"));
+  for (size_t i = 3; i < runs.size(); ++i) CHECK_FALSE(runs[i]->history_dropped);
+}

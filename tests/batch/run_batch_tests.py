@@ -155,6 +155,13 @@ def test_timeout(r):
           "--timeout 1" in p.stderr and "forever.py\", line" in p.stderr, p.stderr)
     check("--timeout stops it promptly", took < 15, took)
     check("files are still written after a timeout", os.path.exists(r.path("timeout.json")))
+    start = time.monotonic()
+    p = r.run("run", prog("sleeps.py"), "--timeout", "1")
+    took = time.monotonic() - start
+    check("--timeout interrupts time.sleep", p.returncode == 124 and "woke up" not in p.stdout and took < 10,
+          (p.returncode, took, p.stderr))
+    check("the traceback points at the sleep", 'sleeps.py", line 3' in p.stderr and "time.sleep(600)" in p.stderr,
+          p.stderr)
 
 
 def test_colour(r):

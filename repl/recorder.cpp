@@ -91,17 +91,14 @@ const char* outcome_name(debug::BackwardRun::Outcome o) {
   return "finished";
 }
 
-json record_json(const debug::BackwardRun& run, const debug::NodeRecord& r, debug::Debugger& d) {
+json record_json(const debug::BackwardRun& run, const debug::NodeRecord& r) {
   json in = json::array(), out = json::array();
   for (uint32_t i = 0; i < r.in_count; ++i) in.push_back(summary_json(run.incoming(r)[i]));
   for (uint32_t i = 0; i < r.out_count; ++i) out.push_back(summary_json(run.produced(r)[i]));
   json source = where_json(r.origin);
   if (!source.is_null()) {
-    std::string function = "<module>";
-    if (auto node = d.ids().node(r.id))
-      if (auto* md = autograd::metadata_of(*node); md && !md->origin().function().empty())
-        function = md->origin().function();
-    source["function"] = function;
+    const std::string& function = run.function_of(r);
+    source["function"] = function.empty() ? "<module>" : function;
   }
   return json{{"id", r.id},
               {"name", run.name_of(r)},
@@ -112,9 +109,9 @@ json record_json(const debug::BackwardRun& run, const debug::NodeRecord& r, debu
               {"time_us", rounded(r.time_us, 1)}};
 }
 
-json run_json(const debug::BackwardRun& run, debug::Debugger& d) {
+json run_json(const debug::BackwardRun& run) {
   json records = json::array();
-  for (const auto& r : run.records) records.push_back(record_json(run, r, d));
+  for (const auto& r : run.records) records.push_back(record_json(run, r));
   return json{{"number", run.number},
               {"kind", run.is_grad ? "grad" : "backward"},
               {"call_site", where_json(run.call_site)},
@@ -153,7 +150,7 @@ std::string dump_trace(const json& header, const std::vector<json>& runs) {
 std::string Recorder::write_trace(const std::string& path, const std::string& program) const {
   std::vector<json> runs;
   runs.reserve(entries_.size());
-  for (const auto& e : entries_) runs.push_back(run_json(*e.run, d_));
+  for (const auto& e : entries_) runs.push_back(run_json(*e.run));
   return viz::write_file_atomically(path, dump_trace(json(program), runs));
 }
 

@@ -32,7 +32,8 @@ namespace backstep::debug {
 struct NodeRecord {
   enum class State : uint8_t { Running, Done, Failed };
   int id = -1;
-  uint16_t name_index = 0;
+  uint16_t name_index = 0;      // into BackwardRun::names
+  uint16_t function_index = 0;  // the script function that created the node, into names ("" unknown)
   State state = State::Running;
   lang::Span origin;
   uint32_t in_first = 0, in_count = 0;    // incoming gradients (grad_outputs)
@@ -51,7 +52,7 @@ class BackwardRun {
   size_t expected = 0;     // nodes the engine is going to run
   std::vector<NodeRecord> records;
   std::vector<Summary> summaries;
-  std::vector<std::string> names;
+  std::vector<std::string> names{""};  // node and function names, interned
   Outcome outcome = Outcome::Running;
   std::string error;
   double wall_ms = 0;      // the whole call, hooks included
@@ -61,6 +62,7 @@ class BackwardRun {
   void drop_history();
 
   const std::string& name_of(const NodeRecord& r) const { return names[r.name_index]; }
+  const std::string& function_of(const NodeRecord& r) const { return names[r.function_index]; }
   const Summary* incoming(const NodeRecord& r) const { return summaries.data() + r.in_first; }
   const Summary* produced(const NodeRecord& r) const { return summaries.data() + r.out_first; }
   uint16_t intern(const std::string& name);

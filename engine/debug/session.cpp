@@ -148,9 +148,15 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   } else {
     for (const auto& w : watched_) run_.expected += task->will_execute(w.node);
   }
-  run_.records.reserve(run_.expected);
-  run_.summaries.reserve(run_.expected * 3);
-  statistics_ = true;
+  // Without a UI or a trace to read it (logging alone), no history is kept:
+  // each node's record lives just long enough to make its log line.
+  keep_history_ = produced;
+  statistics_ = produced;
+  run_.history_dropped = !keep_history_;
+  if (keep_history_) {
+    run_.records.reserve(run_.expected);
+    run_.summaries.reserve(run_.expected * 3);
+  }
 }
 
 Session::~Session() {
@@ -214,7 +220,16 @@ ag::variable_list Session::before(ag::Node& node, size_t index, const ag::variab
   auto known = names_by_type_.find(&typeid(node));
   if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
   r.name_index = known->second;
-  if (md) r.origin = md->origin().span;
+  if (md) {
+    const autograd::Origin& origin = md->origin();
+    r.origin = origin.span;
+    // Recorded now: by the time a trace is written the node may be gone.
+    if (const autograd::CallRecord* call = origin.call.get()) {
+      auto fn = functions_by_call_.find(call);
+      if (fn == functions_by_call_.end()) fn = functions_by_call_.emplace(call, run_.intern(call->function)).first;
+      r.function_index = fn->second;
+    }
+  }
   append_summaries(grads, r.in_first, r.in_count);
   current_ = run_.records.size();
   if (d_.ui()) current_grads_ = grads;  // for a post-mortem
@@ -223,6 +238,12 @@ ag::variable_list Session::before(ag::Node& node, size_t index, const ag::variab
     log_line_.clear();
     append_log_line(log_line_, run_.records.back());
     d_.write_log(log_line_);
+  }
+  if (!keep_history_) {
+    run_.summaries.resize(run_.records.back().in_first);
+    run_.records.pop_back();
+    current_ = SIZE_MAX;
+    return grads;  // no UI: nothing can pause
   }
   maybe_pause_before(node, md, grads);
   started_ = std::chrono::steady_clock::now();

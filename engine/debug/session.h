@@ -10,6 +10,7 @@
 
 namespace backstep::autograd {
 class NodeMetadata;
+struct CallRecord;
 }
 
 namespace backstep::debug {
@@ -80,12 +81,14 @@ class Session {
   // Node names by node type: name() builds a string (and demangles for
   // some types) on every call; once per type is enough.
   std::unordered_map<const std::type_info*, uint16_t> names_by_type_;
+  std::unordered_map<const autograd::CallRecord*, uint16_t> functions_by_call_;  // into run_.names
   std::unordered_map<uint32_t, std::string> file_names_;  // SourceRegistry index -> name, for log lines
   std::string log_line_;  // reused for every node's log line
   int steps_left_ = 0;
   bool finish_ = false;
   bool abort_ = false;
   bool statistics_ = true;
+  bool keep_history_ = true;
 };
 
 // Marks the calling thread as running `session`'s engine call.

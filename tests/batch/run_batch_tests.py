@@ -146,6 +146,19 @@ def test_usage_and_files(r):
           p.returncode == 0 and len(lines) == 6 and "SumBackward0" in lines[0], lines)
 
 
+def test_trace_functions(r):
+    out = r.path("functions.json")
+    p = r.run("run", prog("function_nodes.py"), "--trace", out)
+    trace = json.load(open(out)) if p.returncode == 0 else {"backwards": []}
+    by_line = {}
+    for run in trace["backwards"]:
+        for rec in run["records"]:
+            if rec["source"]:
+                by_line.setdefault(rec["source"]["line"], set()).add(rec["source"]["function"])
+    check("trace records name the script function that made each node, after its graph died",
+          by_line.get(5) == {"layer"} and by_line.get(11) == {"<module>"}, by_line)
+
+
 def test_timeout(r):
     start = time.monotonic()
     p = r.run("run", prog("forever.py"), "--timeout", "1", "--trace", r.path("timeout.json"))
@@ -253,7 +266,7 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
-        for test in (test_files, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
+        for test in (test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
                      test_ci_example):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)

@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 #include <torch/csrc/autograd/function.h>
 
+#include <fstream>
 #include <map>
 #include <set>
 #include <vector>
@@ -154,7 +155,8 @@ TEST_CASE("a backward started from a hook inside a watched backward leaves no ho
 
 TEST_CASE("older backwards let go of their node history beyond the budget; traces keep every one") {
   Fixture f;
-  f.d.log_to_file("/tmp/backstep_test_hooks.log", nullptr);
+  ScriptedUI ui;  // a shell: never paused here, but :history could be asked for
+  f.d.attach(&ui);
   f.d.set_history_budget(1);  // anything but the newest run is over it
   REQUIRE(f.run(kGraph));
   for (int i = 0; i < 4; ++i) REQUIRE(f.run("loss.backward(retain_graph=True)\n"));
@@ -171,4 +173,22 @@ TEST_CASE("older backwards let go of their node history beyond the budget; trace
   f.d.keep_watching(true);
   for (int i = 0; i < 3; ++i) REQUIRE(f.run("loss.backward(retain_graph=True)\n"));
   for (size_t i = 3; i < runs.size(); ++i) CHECK_FALSE(runs[i]->history_dropped);
+}
+
+TEST_CASE("logging alone keeps no history, and still logs every node") {
+  Fixture f;
+  std::string log = "/tmp/backstep_test_history_log.txt";
+  f.d.log_to_file(log, nullptr);
+  REQUIRE(f.run(kGraph));
+  REQUIRE(f.run("loss.backward()\n"));
+  f.d.stop_logging();
+  const auto& run = *f.d.runs().back();
+  CHECK(run.records.empty());
+  CHECK(run.history_dropped);
+  CHECK(run.outcome == debug::BackwardRun::Outcome::Finished);
+  std::ifstream in(log);
+  std::string line;
+  size_t lines = 0;
+  while (std::getline(in, line)) lines += line.rfind("Executing: ", 0) == 0;
+  CHECK(lines == run.expected);
 }

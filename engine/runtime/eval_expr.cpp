@@ -66,18 +66,20 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
   raise_runtime_error("internal error: unresolved name " + n.id);
 }
 
-void Interpreter::store_slot(const NameSlot& slot, const std::string& name, const Value& v, Frame& f) {
+// `v` by value: a caller done with its value moves it in, which spares a
+// tensor two atomic reference-count updates per assignment.
+void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Value v, Frame& f) {
   switch (slot.scope) {
-    case NameSlot::Scope::Local: f.locals[slot.index] = v; return;
+    case NameSlot::Scope::Local: f.locals[slot.index] = std::move(v); return;
     case NameSlot::Scope::Cell: {
       auto& cell = *f.cells[slot.index];
-      cell.value = v;
+      cell.value = std::move(v);
       cell.bound = true;
       return;
     }
     case NameSlot::Scope::Global:
       if (slot.index >= globals_.size()) globals_.resize(global_slots_.size(), unbound());
-      globals_[slot.index] = v;
+      globals_[slot.index] = std::move(v);
       return;
     case NameSlot::Scope::Unresolved: break;
   }

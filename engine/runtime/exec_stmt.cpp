@@ -37,6 +37,11 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
     case StmtKind::Assign: {
       const auto& a = static_cast<const Assign&>(s);
       Value v = eval(*a.value, f);
+      if (a.targets.size() == 1 && a.targets[0]->kind == ExprKind::Name) {  // `x = ...`: the value moves in
+        const auto& n = static_cast<const Name&>(*a.targets[0]);
+        store_slot(n.slot, n.id, std::move(v), f);
+        return Flow::Normal;
+      }
       for (const auto& t : a.targets) assign(*t, v, f);
       return Flow::Normal;
     }

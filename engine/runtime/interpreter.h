@@ -214,7 +214,7 @@ class Interpreter {
   friend class Evaluator;
   [[noreturn]] void raise_interrupt();
   Value load_name(const lang::Name& n, Frame& f);
-  void store_slot(const lang::NameSlot& slot, const std::string& name, const Value& v, Frame& f);
+  void store_slot(const lang::NameSlot& slot, const std::string& name, Value v, Frame& f);
   void delete_slot(const lang::NameSlot& slot, const std::string& name, Frame& f);
   Value eval_call(const lang::Call& c, Frame& f);
   void collect_args(const lang::Call& c, Frame& f, Args& args);

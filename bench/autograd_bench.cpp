@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
   }
   for (long n : {n10k, n100k}) {
     Pair p = paired(
-        6, [](bool on) { backstep::autograd::set_origins_enabled(on); }, [&] { return forward_once(in, n); });
+        10, [](bool on) { backstep::autograd::set_origins_enabled(on); }, [&] { return forward_once(in, n); });
     backstep::autograd::set_origins_enabled(true);
     print_ratio(fmt::format("forward, {} nodes: source locations off -> on", n).c_str(), p.base, p.measured, 1.10);
   }

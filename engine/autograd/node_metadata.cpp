@@ -3,9 +3,7 @@
 #include "engine/autograd/graph_model.h"
 
 #include <atomic>
-#include <memory>
 #include <mutex>
-#include <vector>
 
 namespace backstep::autograd {
 
@@ -18,62 +16,7 @@ TracebackPrinter& printer() {
   static TracebackPrinter p;
   return p;
 }
-// Fixed-size blocks carved from slabs, recycled through a free list. Nodes
-// are made and destroyed on any thread (the interpreter, engine workers), so
-// the list is guarded; the lock is uncontended in practice. Slabs are never
-// returned: a graph that once held N nodes is likely to be built again.
-class MetadataPool {
- public:
-  void* allocate() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!free_) grow();
-    Block* b = free_;
-    free_ = b->next;
-    return b;
-  }
-  void release(void* p) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto* b = static_cast<Block*>(p);
-    b->next = free_;
-    free_ = b;
-  }
-
- private:
-  union Block {
-    Block* next;
-    alignas(NodeMetadata) unsigned char bytes[sizeof(NodeMetadata)];
-  };
-  static constexpr size_t kBlocksPerSlab = 1024;
-  void grow() {
-    slabs_.push_back(std::make_unique<Block[]>(kBlocksPerSlab));
-    Block* slab = slabs_.back().get();
-    for (size_t i = 0; i < kBlocksPerSlab; ++i) {
-      slab[i].next = free_;
-      free_ = &slab[i];
-    }
-  }
-  std::mutex mutex_;
-  Block* free_ = nullptr;
-  std::vector<std::unique_ptr<Block[]>> slabs_;
-};
-
-MetadataPool& pool() {
-  static auto* p = new MetadataPool;  // never destroyed: nodes may outlive static destruction
-  return *p;
-}
 }  // namespace
-
-void* NodeMetadata::operator new(size_t size) {
-  return size == sizeof(NodeMetadata) ? pool().allocate() : ::operator new(size);
-}
-
-void NodeMetadata::operator delete(void* p, size_t size) {
-  if (size == sizeof(NodeMetadata)) {
-    pool().release(p);
-  } else {
-    ::operator delete(p);
-  }
-}
 
 NodeMetadata::~NodeMetadata() {
   if (!ids_owner) return;

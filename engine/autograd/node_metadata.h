@@ -22,11 +22,6 @@ class NodeIds;
 class NodeMetadata : public torch::autograd::AnomalyMetadata {
  public:
   ~NodeMetadata() override;
-  // Every node gets one, so they come from a pool of their own: glibc's
-  // general-purpose path (and its consolidation of freed chunks when a big
-  // graph dies) was most of what recording origins cost.
-  static void* operator new(size_t size);
-  static void operator delete(void* p, size_t size);
   void store_stack() override;
   void print_stack(const std::string& current_node_name) override;
   void assign_parent(const std::shared_ptr<torch::autograd::Node>& parent_node) override;

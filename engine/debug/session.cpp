@@ -23,47 +23,6 @@ namespace ag = torch::autograd;
 
 namespace {
 
-// Hook objects come and go by the hundred thousand (two per node per watched
-// backward); a free list makes that cheaper than malloc. Thread-safe: a hook
-// dies with its node, on whichever thread frees the graph.
-class HookPool {
- public:
-  static void* take(size_t size) {
-    if (size <= kBlock) {
-      std::lock_guard<std::mutex> lock(mutex());
-      auto& free = list();
-      if (!free.empty()) {
-        void* p = free.back();
-        free.pop_back();
-        return p;
-      }
-    }
-    return ::operator new(std::max(size, kBlock));
-  }
-  static void give(void* p) {
-    std::lock_guard<std::mutex> lock(mutex());
-    if (list().size() < kKeep) list().push_back(p);
-    else ::operator delete(p);
-  }
-  static constexpr size_t kBlock = 64;
-
- private:
-  static constexpr size_t kKeep = 1 << 20;
-  static std::mutex& mutex() {
-    static auto* m = new std::mutex();
-    return *m;
-  }
-  static std::vector<void*>& list() {
-    static auto* l = new std::vector<void*>();
-    return *l;
-  }
-};
-
-struct Pooled {
-  static void* operator new(size_t size) { return HookPool::take(size); }
-  static void operator delete(void* p) { HookPool::give(p); }
-};
-
 // The session whose engine.execute this thread is running. A node can carry
 // hooks of two sessions at once (a backward started from a hook, over an
 // overlapping graph); each hook acts only for the backward running it.
@@ -74,7 +33,7 @@ thread_local Session* tls_session = nullptr;
 // engine call is still iterating, so it must not edit them early.
 std::atomic<int> g_live_sessions{0};
 
-class PreHook : public ag::FunctionPreHook, public autograd::InternalHook, public Pooled {
+class PreHook : public ag::FunctionPreHook, public autograd::InternalHook {
  public:
   PreHook(Session& s, ag::Node& n, size_t index) : s_(s), n_(n), index_(index) {}
   ag::variable_list operator()(const ag::variable_list& grads) override {
@@ -92,7 +51,7 @@ const autograd::Origin& no_origin() {
   return none;
 }
 
-class PostHook : public ag::FunctionPostHook, public autograd::InternalHook, public Pooled {
+class PostHook : public ag::FunctionPostHook, public autograd::InternalHook {
  public:
   explicit PostHook(Session& s) : s_(s) {}
   ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {

@@ -68,6 +68,18 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
 
 // `v` by value: a caller done with its value moves it in, which spares a
 // tensor two atomic reference-count updates per assignment.
+// A bound local variable's value where it lives, for an operator to read
+// without a copy. Safe while the operator runs: only statements of this
+// frame assign its locals (closures share cells, not locals), and none run
+// until the operator returns. Null for anything else.
+const Value* Interpreter::local_in_place(const Expr& e, Frame& f) {
+  if (e.kind != ExprKind::Name) return nullptr;
+  const auto& n = static_cast<const Name&>(e);
+  if (n.slot.scope != NameSlot::Scope::Local) return nullptr;
+  const Value& v = f.locals[n.slot.index];
+  return is_unbound(v) ? nullptr : &v;
+}
+
 void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Value v, Frame& f) {
   switch (slot.scope) {
     case NameSlot::Scope::Local: f.locals[slot.index] = std::move(v); return;
@@ -188,10 +200,18 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
     case ExprKind::Call: return eval_call(static_cast<const Call&>(e), f);
     case ExprKind::BinOp: {
       const auto& b = static_cast<const BinOpExpr&>(e);
-      Value l = eval(*b.left, f);
-      Value r = eval(*b.right, f);
+      // Local variables are read in place, not copied (a tensor copy is two
+      // atomic reference-count updates, a tenth of a tiny op's overhead).
+      // The left one only when the right operand cannot assign to it
+      // (`x * (x := y)` must see the old x).
+      Value left_copy, right_copy;
+      bool right_is_plain = b.right->kind == ExprKind::Name || b.right->kind == ExprKind::Constant;
+      const Value* l = right_is_plain ? local_in_place(*b.left, f) : nullptr;
+      if (!l) l = &(left_copy = eval(*b.left, f));
+      const Value* r = local_in_place(*b.right, f);
+      if (!r) r = &(right_copy = eval(*b.right, f));
       f.current = e.span;
-      return binary(*this, b.op, l, r, &e.cache);
+      return binary(*this, b.op, *l, *r, &e.cache);
     }
     case ExprKind::UnaryOp: {
       const auto& u = static_cast<const UnaryOpExpr&>(e);

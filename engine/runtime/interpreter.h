@@ -214,6 +214,7 @@ class Interpreter {
   friend class Evaluator;
   [[noreturn]] void raise_interrupt();
   Value load_name(const lang::Name& n, Frame& f);
+  const Value* local_in_place(const lang::Expr& e, Frame& f);
   void store_slot(const lang::NameSlot& slot, const std::string& name, Value v, Frame& f);
   void delete_slot(const lang::NameSlot& slot, const std::string& name, Frame& f);
   Value eval_call(const lang::Call& c, Frame& f);

@@ -7,6 +7,7 @@
 #include "engine/torch/convert.h"
 #include "engine/torch/overload_index.h"
 #include "engine/torch/torch_objects.h"
+#include "engine/torch/unboxed_call.h"
 
 #include <c10/util/SmallVector.h>
 #include <fmt/format.h>
@@ -189,6 +190,10 @@ Value execute(const Signature& sig, const Value* self, const rt::Args& args, con
   for (size_t i = 0; i < n; ++i) stack.push_back(argument(sig, b, i, self, args, sources));
   notify_mutations(b.op.schema(), stack);
   try {
+    if (b.unboxed && sig.requires_grad_param < 0) {
+      at::Tensor t = detail::call_unboxed(*b.unboxed, stack);
+      return t.defined() ? Value(std::move(t)) : Value();
+    }
     if (sig.requires_grad_param >= 0) {
       // Factories (the signatures with tensor options) run as PyTorch's
       // torch::ones etc. do (torch/csrc/autograd/generated/

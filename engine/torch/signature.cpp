@@ -1,4 +1,5 @@
 #include "engine/torch/signature.h"
+#include "engine/torch/unboxed_call.h"
 
 #include <ATen/core/function_schema.h>
 #include <ATen/core/jit_type.h>
@@ -399,6 +400,7 @@ SchemaBinding bind_schema(const Signature& sig, const c10::OperatorHandle& op, b
     }
     b.arg_source.push_back(src);
   }
+  b.unboxed = detail::unboxed_call_for(op);
   return b;
 }
 

@@ -16,12 +16,17 @@
 
 #include <ATen/core/dispatch/Dispatcher.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace backstep::torchb {
+
+namespace detail {
+struct UnboxedCall;  // unboxed_call.h
+}
 
 // python_arg_parser's parameter types.
 enum class PType : uint8_t {
@@ -79,6 +84,8 @@ struct SchemaBinding {
   static constexpr int16_t kSelf = -1;
   static constexpr int16_t kDefault = -2;
   static constexpr int16_t kOutBase = 1000;
+  // The unboxed path when the schema has a shape it covers, else null.
+  std::shared_ptr<const detail::UnboxedCall> unboxed;
 };
 
 struct Signature {

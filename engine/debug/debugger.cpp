@@ -1,12 +1,13 @@
 #include "engine/debug/debugger.h"
 
+#include "engine/debug/engine_workers.h"
 #include "engine/debug/session.h"
 
+#include <ATen/ThreadLocalState.h>
 #include <torch/csrc/autograd/engine.h>
 
 #include <atomic>
 #include <chrono>
-#include <thread>
 
 namespace backstep::debug {
 
@@ -91,9 +92,10 @@ namespace {
 
 // Runs the engine on a worker thread while this (the interpreter) thread
 // serves the hooks' requests: script hooks and pauses.
-std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, Session& session, const ag::edge_list& roots,
-                                          const std::vector<at::Tensor>& grads, bool keep_graph, bool create_graph,
-                                          bool accumulate_grad, const ag::edge_list& outputs) {
+std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, EngineWorkers& workers, Session& session,
+                                          const ag::edge_list& roots, const std::vector<at::Tensor>& grads,
+                                          bool keep_graph, bool create_graph, bool accumulate_grad,
+                                          const ag::edge_list& outputs) {
   std::vector<at::Tensor> result;
   std::exception_ptr error;
   std::atomic<bool> done{false};
@@ -102,7 +104,12 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, Session& session,
   lang::Span call_site = in.current_span();
   auto call = in.current_frame() ? in.current_frame()->call : nullptr;
   autograd::OriginContext origin{&call_site, &call};
-  std::thread worker([&] {
+  // The engine captures the calling thread's state (inference mode,
+  // dispatch key exclusions, ...) for the backward: the caller's, not
+  // whatever the worker has.
+  at::ThreadLocalState caller_state;
+  workers.start([&] {
+    at::ThreadLocalStateGuard state(caller_state);
     autograd::OriginScope scope(&origin);
     ExecutionScope running(&session);
     try {
@@ -110,11 +117,10 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, Session& session,
     } catch (...) {
       error = std::current_exception();
     }
-    done = true;
+    done = true;  // after this the caller may return: touch nothing of its frame
     in.notify();
   });
   in.pump_until([&] { return done.load(); });
-  worker.join();
   if (error) std::rethrow_exception(error);
   return result;
 }
@@ -151,7 +157,9 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   try {
     std::vector<at::Tensor> result;
     if (ui_) {
-      result = execute_on_worker(in, session, roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
+      if (!workers_) workers_ = std::make_unique<EngineWorkers>();
+      result = execute_on_worker(in, *workers_, session, roots, grads, keep_graph, create_graph, accumulate_grad,
+                                 outputs);
     } else {
       ExecutionScope running(&session);
       result = ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);

@@ -28,6 +28,8 @@
 
 namespace backstep::debug {
 
+class EngineWorkers;  // engine_workers.h
+
 // One node of a backward, in the order the engine ran it.
 struct NodeRecord {
   enum class State : uint8_t { Running, Done, Failed };
@@ -170,6 +172,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   std::string log_buffer_;  // lines for the file / stream, written in chunks
   std::vector<std::unique_ptr<BackwardRun>> runs_;
   size_t history_budget_ = size_t(256) << 20;
+  std::unique_ptr<EngineWorkers> workers_;  // made on the first backward with a UI
   std::vector<std::function<void(const BackwardRun&)>> listeners_;
   std::vector<StartListener> start_listeners_;
 };

@@ -64,34 +64,21 @@ Value make_time_module(Interpreter&) {
   auto m = make_module("time");
   using Steady = std::chrono::steady_clock;
   using System = std::chrono::system_clock;
-  m->def("perf_counter", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "perf_counter");
-    return seconds_of<Steady>();
-  });
-  m->def("perf_counter_ns", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "perf_counter_ns");
-    return nanoseconds_of<Steady>();
-  });
-  m->def("monotonic", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "monotonic");
-    return seconds_of<Steady>();
-  });
-  m->def("monotonic_ns", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "monotonic_ns");
-    return nanoseconds_of<Steady>();
-  });
-  m->def("time", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "time");
-    return seconds_of<System>();
-  });
-  m->def("time_ns", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "time_ns");
-    return nanoseconds_of<System>();
-  });
-  m->def("process_time", [](Interpreter&, Args& a) -> Value {
-    no_arguments(a, "process_time");
-    return process_seconds();
-  });
+  // The clocks take no arguments and return a float of seconds or an int
+  // of nanoseconds.
+  auto clock = [&m](const char* name, Value (*read)()) {
+    m->def(name, [name, read](Interpreter&, Args& a) -> Value {
+      no_arguments(a, name);
+      return read();
+    });
+  };
+  clock("perf_counter", [] { return Value(seconds_of<Steady>()); });
+  clock("perf_counter_ns", [] { return Value(nanoseconds_of<Steady>()); });
+  clock("monotonic", [] { return Value(seconds_of<Steady>()); });
+  clock("monotonic_ns", [] { return Value(nanoseconds_of<Steady>()); });
+  clock("time", [] { return Value(seconds_of<System>()); });
+  clock("time_ns", [] { return Value(nanoseconds_of<System>()); });
+  clock("process_time", [] { return Value(process_seconds()); });
   m->def("sleep", [](Interpreter& in, Args& a) -> Value {
     sleep_for(in, a);
     return Value();

@@ -5,6 +5,7 @@
 // node's hooks before and after.
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
+#include "tests/unit/collecting_sink.h"
 
 #include <doctest/doctest.h>
 #include <torch/csrc/autograd/function.h>
@@ -20,12 +21,7 @@ using backstep::rt::Interpreter;
 namespace debug = backstep::debug;
 namespace ag = torch::autograd;
 
-class CollectingSink : public backstep::rt::OutputSink {
- public:
-  void out(std::string_view t) override { text += t; }
-  void err(std::string_view t) override { text += t; }
-  std::string text;
-};
+using backstep::testing::CollectingSink;
 
 // Resumes at once; with `abort_at`, aborts at the pause with that number.
 class ScriptedUI : public debug::DebugUI {

@@ -6,6 +6,7 @@
 #include "engine/debug/debugger.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
+#include "tests/unit/collecting_sink.h"
 
 #include <doctest/doctest.h>
 #include <torch/csrc/autograd/function_hook.h>
@@ -19,12 +20,7 @@ namespace {
 using backstep::rt::Interpreter;
 namespace debug = backstep::debug;
 
-class CollectingSink : public backstep::rt::OutputSink {
- public:
-  void out(std::string_view t) override { text += t; }
-  void err(std::string_view t) override { text += t; }
-  std::string text;
-};
+using backstep::testing::CollectingSink;
 
 // Records the threads it is called on.
 struct ThreadLog {

@@ -4,6 +4,7 @@
 // tests make several interpreters in one process: bench_op_overhead
 // crashed in plain ATen code saving a tensor after its interpreter was gone.
 #include "engine/runtime/interpreter.h"
+#include "tests/unit/collecting_sink.h"
 
 #include <ATen/ATen.h>
 #include <doctest/doctest.h>
@@ -14,12 +15,7 @@ namespace {
 
 using backstep::rt::Interpreter;
 
-class CollectingSink : public backstep::rt::OutputSink {
- public:
-  void out(std::string_view t) override { text += t; }
-  void err(std::string_view t) override { text += t; }
-  std::string text;
-};
+using backstep::testing::CollectingSink;
 
 bool run(Interpreter& in, const std::string& code) {
   auto r = in.run_source("<test>", code, Interpreter::Mode::File);

@@ -90,35 +90,6 @@ TensorMeta meta_of(const at::Tensor& t) {
   return m;
 }
 
-std::optional<TensorSummary> summarize(const at::Tensor& t) {
-  if (!t.defined()) return std::nullopt;
-  TensorSummary s;
-  s.meta = meta_of(t);
-  if (t.numel() == 0 || !(t.is_floating_point() || t.is_complex())) {
-    if (t.numel() > 0) {
-      at::Tensor d = t.detach().to(at::kDouble);
-      s.norm = d.norm().item<double>();
-      s.min = d.min().item<double>();
-      s.max = d.max().item<double>();
-    }
-    return s;
-  }
-  at::NoGradGuard no_grad;
-  at::Tensor d = t.detach();
-  if (d.is_complex()) d = at::abs(d);
-  at::Tensor nan = at::isnan(d);
-  at::Tensor inf = at::isinf(d);
-  s.nan = nan.sum().item<int64_t>();
-  s.inf = inf.sum().item<int64_t>();
-  at::Tensor finite = d.masked_select(at::logical_not(at::logical_or(nan, inf))).to(at::kDouble);
-  if (finite.numel() > 0) {
-    s.norm = finite.norm().item<double>();
-    s.min = finite.min().item<double>();
-    s.max = finite.max().item<double>();
-  }
-  return s;
-}
-
 const GraphNode* GraphSnapshot::node(int id) const {
   for (const auto& n : nodes)
     if (n.id == id) return &n;

@@ -86,7 +86,6 @@ struct TensorSummary {
   double norm = 0, min = 0, max = 0;
   int64_t nan = 0, inf = 0;
 };
-std::optional<TensorSummary> summarize(const at::Tensor& t);  // nullopt for an undefined tensor
 
 struct SavedFieldView {
   std::string name;

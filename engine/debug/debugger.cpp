@@ -190,17 +190,22 @@ void BackwardRun::drop_history() {
   history_dropped = true;
 }
 
-// Newest first, runs keep their history while the total stays within the
-// budget; the newest one keeps it whatever its size. Runs still in
-// progress (this may be a backward started from a hook) are never touched.
+// Called as each backward starts. A run's history is counted once it has
+// finished (a run still going, started from a hook, waits), and the oldest
+// go first until the rest fit the budget; the newest finished one keeps its
+// history whatever its size. Amortised O(1): a training loop makes
+// hundreds of thousands of runs.
 void Debugger::let_go_of_old_histories() {
   if (keep_watching_) return;
-  size_t kept = 0;
-  for (size_t i = runs_.size(); i-- > 0;) {
-    BackwardRun& r = *runs_[i];
-    if (r.history_dropped || r.outcome == BackwardRun::Outcome::Running) continue;
-    kept += r.history_bytes();
-    if (i + 1 < runs_.size() && kept > history_budget_) r.drop_history();
+  for (; counted_runs_ < runs_.size(); ++counted_runs_) {
+    const BackwardRun& r = *runs_[counted_runs_];
+    if (r.outcome == BackwardRun::Outcome::Running) break;
+    kept_history_bytes_ += r.history_bytes();
+  }
+  while (kept_history_bytes_ > history_budget_ && oldest_kept_run_ + 1 < counted_runs_) {
+    BackwardRun& r = *runs_[oldest_kept_run_++];
+    kept_history_bytes_ -= r.history_bytes();
+    r.drop_history();
   }
 }
 

@@ -172,6 +172,9 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   std::string log_buffer_;  // lines for the file / stream, written in chunks
   std::vector<std::unique_ptr<BackwardRun>> runs_;
   size_t history_budget_ = size_t(256) << 20;
+  size_t counted_runs_ = 0;        // runs_[0, counted_runs_) are in kept_history_bytes_
+  size_t oldest_kept_run_ = 0;     // runs before it have let go of their history
+  size_t kept_history_bytes_ = 0;
   std::unique_ptr<EngineWorkers> workers_;  // made on the first backward with a UI
   std::vector<std::function<void(const BackwardRun&)>> listeners_;
   std::vector<StartListener> start_listeners_;

@@ -13,8 +13,6 @@
 
 #include <atomic>
 #include <charconv>
-#include <deque>
-#include <mutex>
 #include <unordered_set>
 
 namespace backstep::debug {
@@ -110,7 +108,6 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   // Without a UI or a trace to read it (logging alone), no history is kept:
   // each node's record lives just long enough to make its log line.
   keep_history_ = produced;
-  statistics_ = produced;
   run_.history_dropped = !keep_history_;
   if (keep_history_) {
     run_.records.reserve(run_.expected);
@@ -160,7 +157,7 @@ void Session::start_stepping(int steps) { steps_left_ = steps; }
 void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
   first = static_cast<uint32_t>(run_.summaries.size());
   count = static_cast<uint32_t>(grads.size());
-  for (const auto& g : grads) run_.summaries.push_back(statistics_ ? summarize(g) : describe(g));
+  for (const auto& g : grads) run_.summaries.push_back(keep_history_ ? summarize(g) : describe(g));  // a log line needs no statistics
 }
 
 ag::variable_list Session::before(ag::Node& node, size_t index, const ag::variable_list& grads) {

@@ -32,7 +32,6 @@ class Session {
 
   void remove_hooks();
   void start_stepping(int steps);
-  void set_statistics(bool on) { statistics_ = on; }
 
   // From the hooks, on the thread running the engine.
   torch::autograd::variable_list before(torch::autograd::Node& node, size_t index,
@@ -87,8 +86,7 @@ class Session {
   int steps_left_ = 0;
   bool finish_ = false;
   bool abort_ = false;
-  bool statistics_ = true;
-  bool keep_history_ = true;
+  bool keep_history_ = true;  // records outlive their node (UI or trace); also: compute statistics
 };
 
 // Marks the calling thread as running `session`'s engine call.

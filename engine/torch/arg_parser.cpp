@@ -16,21 +16,21 @@ const std::vector<Value>* sequence_items(const Value& v) {
   return nullptr;
 }
 
-bool is_index(const Value& v) {
-  if (v.is_int()) return true;
-  if (!v.is_tensor()) return false;
-  const at::Tensor& t = v.as_tensor();
-  return t.defined() && c10::isIntegralType(t.scalar_type(), /*includeBool=*/true) && t.numel() == 1;
+TensorTraits tensor_traits(const at::Tensor& t) {
+  TensorTraits r;
+  if (!t.defined()) return r;
+  c10::ScalarType type = t.scalar_type();
+  r.index = c10::isIntegralType(type, /*includeBool=*/true) && t.numel() == 1;
+  r.scalar = t.dim() == 0 && !t.requires_grad();
+  r.int_scalar = r.scalar && c10::isIntegralType(type, /*includeBool=*/false);
+  return r;
 }
 
-bool is_scalar_tensor(const Value& v) {
-  return v.is_tensor() && v.as_tensor().defined() && v.as_tensor().dim() == 0 &&
-         !v.as_tensor().requires_grad();
-}
+bool is_index(const Value& v) { return v.is_int() || (v.is_tensor() && tensor_traits(v.as_tensor()).index); }
 
-bool is_int_tensor(const Value& v) {
-  return is_scalar_tensor(v) && c10::isIntegralType(v.as_tensor().scalar_type(), /*includeBool=*/false);
-}
+bool is_scalar_tensor(const Value& v) { return v.is_tensor() && tensor_traits(v.as_tensor()).scalar; }
+
+bool is_int_tensor(const Value& v) { return v.is_tensor() && tensor_traits(v.as_tensor()).int_scalar; }
 
 namespace {
 

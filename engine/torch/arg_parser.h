@@ -39,6 +39,14 @@ size_t match_signature(const std::vector<Signature>& sigs, const rt::Args& args,
 // The list/tuple items of v, or nullptr (torch.Size is a tuple).
 const std::vector<rt::Value>* sequence_items(const rt::Value& v);
 
+// What overload matching asks of a tensor argument, read in one look.
+struct TensorTraits {
+  bool index = false;       // a one-element integer (or bool) tensor
+  bool scalar = false;      // 0-dim and not requiring grad: passes as a Python number
+  bool int_scalar = false;  // ... of an integer type (not bool): passes as an int
+};
+TensorTraits tensor_traits(const at::Tensor& t);
+
 // THPUtils_checkIndex: an int (not bool) or a one-element integer tensor.
 bool is_index(const rt::Value& v);
 // 0-dim tensors that do not require grad pass as Python numbers.

@@ -36,14 +36,8 @@ uint64_t scalar_key(const Value& v) {
     case Value::Kind::Int: return 3;
     case Value::Kind::Float: return 4;
     case Value::Kind::Tensor: {
-      // detail::is_scalar_tensor, is_index and is_int_tensor in one look.
-      const at::Tensor& t = v.as_tensor();
-      if (!t.defined()) return 8;
-      c10::ScalarType type = t.scalar_type();
-      bool scalar = t.dim() == 0 && !t.requires_grad();
-      bool index = c10::isIntegralType(type, /*includeBool=*/true) && t.numel() == 1;
-      bool int_scalar = scalar && c10::isIntegralType(type, /*includeBool=*/false);
-      return 8 | (scalar ? 1 : 0) | (index ? 2 : 0) | (int_scalar ? 4 : 0);
+      detail::TensorTraits t = detail::tensor_traits(v.as_tensor());
+      return 8 | (t.scalar ? 1 : 0) | (t.index ? 2 : 0) | (t.int_scalar ? 4 : 0);
     }
     case Value::Kind::Object: return v.as<rt::StrObject>() ? 16 : 17;
   }

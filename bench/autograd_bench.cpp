@@ -92,12 +92,6 @@ long rss_kb() {
   return 0;
 }
 
-void print_ratio(const char* what, double base, double measured, double target) {
-  double ratio = measured / base;
-  std::printf("%-58s %9.3f s %9.3f s %7.3fx  (target <= %.2fx: %s)\n", what, base, measured, ratio, target,
-              ratio <= target ? "met" : "MISSED");
-}
-
 void list_saved_fields(Interpreter& in, long n10k) {
   run(in, build(n10k));
   auto root = in.global("loss")->as_tensor().grad_fn();
@@ -130,7 +124,7 @@ void time_logging(Interpreter& in, backstep::debug::Debugger& d, long n100k) {
         else d.stop_logging();
       },
       [&] { return backward_once(in, n100k); });
-  print_ratio(fmt::format("backward, {} nodes: plain -> logging to a file", n100k).c_str(), p.base, p.measured, 1.15);
+  print_paired(fmt::format("backward, {} nodes: plain -> logging to a file", n100k), p, 1.15);
 }
 
 }  // namespace
@@ -155,7 +149,7 @@ int main(int argc, char** argv) {
       part == "backward-history") {
     BenchUI never(false);
     if (part == "backward-debugger") backstep::debug::debugger(in).attach(&never);
-    if (part == "backward-logging") backstep::debug::debugger(in).log_to_file("/tmp/backstep_bench_backward.log", nullptr);
+    if (part == "backward-logging") backstep::debug::debugger(in).log_to_file(getenv("BENCH_LOG") ? getenv("BENCH_LOG") : "/tmp/backstep_bench_backward.log", nullptr);
     if (part == "backward-history") backstep::debug::debugger(in).keep_watching(true);
     for (int i = 0; i < 10; ++i) {
       double t = backward_once(in, n100k);
@@ -167,7 +161,7 @@ int main(int argc, char** argv) {
     Pair p = paired(
         10, [](bool on) { backstep::autograd::set_origins_enabled(on); }, [&] { return forward_once(in, n); });
     backstep::autograd::set_origins_enabled(true);
-    print_ratio(fmt::format("forward, {} nodes: source locations off -> on", n).c_str(), p.base, p.measured, 1.10);
+    print_paired(fmt::format("forward, {} nodes: source locations off -> on", n), p, 1.10);
   }
   if (part == "forward") return 0;
 
@@ -183,8 +177,7 @@ int main(int argc, char** argv) {
   d.add_breakpoint(bp);
   Pair attached = paired(
       6, [&](bool on) { d.attach(on ? &never : nullptr); }, [&] { return backward_once(in, n100k); });
-  print_ratio(fmt::format("backward, {} nodes: plain -> debugger, breakpoint never hit", n100k).c_str(),
-              attached.base, attached.measured, 1.10);
+  print_paired(fmt::format("backward, {} nodes: plain -> debugger, breakpoint never hit", n100k), attached, 1.10);
   if (part == "debugger") return 0;
 
   BenchUI stepper(true);

@@ -7,11 +7,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace backstep::bench {
 
@@ -35,12 +37,22 @@ inline void run(rt::Interpreter& in, const std::string& code) {
 }
 
 // Baseline and measured runs alternate, in ABBA order after one untimed
-// pair, and each side keeps its best. The heap a run inherits moves a
-// 100k-node timing by tens of percent (the first run on a fresh heap is the
-// fastest of all, and later ones drift slower), so both sides must see the
-// same sequence of heaps. BENCH_VERBOSE=1 prints every pair.
+// pair. The heap a run inherits moves a 100k-node timing by tens of percent
+// (the first run on a fresh heap is the fastest of all, and later ones
+// drift slower), so both sides must see the same sequence of heaps, and the
+// ratio that counts is the median over pairs of measured/baseline: each
+// pair's two runs saw neighbouring heaps, where the best of each side may
+// come from different ones (one lucky baseline made a 5% overhead read as
+// -12% or +24% across runs). BENCH_VERBOSE=1 prints every pair.
 struct Pair {
-  double base = 1e30, measured = 1e30;
+  double base = 1e30, measured = 1e30;  // the best of each side
+  std::vector<double> ratios;           // measured / baseline, pair by pair
+  double ratio() const {
+    std::vector<double> r = ratios;
+    std::sort(r.begin(), r.end());
+    size_t n = r.size();
+    return n == 0 ? 0 : n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+  }
 };
 inline Pair paired(int reps, const std::function<void(bool measured)>& configure, const std::function<double()>& f) {
   Pair p;
@@ -57,9 +69,18 @@ inline Pair paired(int reps, const std::function<void(bool measured)>& configure
     if (getenv("BENCH_VERBOSE")) std::fprintf(stderr, "  base %.3f  measured %.3f\n", base, measured);
     p.base = std::min(p.base, base);
     p.measured = std::min(p.measured, measured);
+    p.ratios.push_back(measured / base);
   }
   configure(false);
   return p;
+}
+
+// One line: the best baseline and measured times, the median paired ratio
+// (the verdict) and the ratio of the bests (for comparison).
+inline void print_paired(const std::string& what, const Pair& p, double target) {
+  double ratio = p.ratio();
+  std::printf("%-58s %7.3f s %7.3f s %6.3fx  (best/best %.3fx; target <= %.2fx: %s)\n", what.c_str(), p.base,
+              p.measured, ratio, p.measured / p.base, target, ratio <= target ? "met" : "MISSED");
 }
 
 // A chain of `nodes` backward nodes (two per step: mul and sin) on the

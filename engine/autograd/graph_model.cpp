@@ -40,6 +40,10 @@ int NodeIds::id_of(const ag::Node& node) { return id_of(node, metadata_of(node))
 int NodeIds::id_of(const ag::Node& node, NodeMetadata* md) {
   if (md && md->id >= 0) return md->id;
   std::lock_guard<std::mutex> lock(ownership_mutex());
+  return id_of_locked(node, md);
+}
+
+int NodeIds::id_of_locked(const ag::Node& node, NodeMetadata* md) {
   if (md && md->id >= 0) return md->id;
   if (!md) {
     auto it = foreign_ids_.find(&node);

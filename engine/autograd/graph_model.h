@@ -36,6 +36,21 @@ class NodeIds {
   int id_of(const torch::autograd::Node& node);
   // Same, for a caller that has looked up metadata_of(node) already.
   int id_of(const torch::autograd::Node& node, NodeMetadata* metadata);
+  // Names many nodes under one lock: a graph walk names up to millions,
+  // and a lock each was a tenth of what watching a backward cost. Nothing
+  // that can destroy a node may run while a Batch lives (~NodeMetadata
+  // takes the same lock).
+  class Batch {
+   public:
+    explicit Batch(NodeIds& ids) : ids_(ids), lock_(ownership_mutex()) {}
+    int id_of(const torch::autograd::Node& node, NodeMetadata* metadata) {
+      return ids_.id_of_locked(node, metadata);
+    }
+
+   private:
+    NodeIds& ids_;
+    std::lock_guard<std::mutex> lock_;
+  };
   // The id when the node has one already; nullopt otherwise.
   std::optional<int> find(const torch::autograd::Node& node) const;
   // The live node of an id, when it still exists.
@@ -48,6 +63,7 @@ class NodeIds {
   void forget(int id);
 
  private:
+  int id_of_locked(const torch::autograd::Node& node, NodeMetadata* metadata);
   // Raw pointers, cleared when a node dies: a weak_ptr per id would pin each
   // dead node's control block for the whole session (megabytes per 100k
   // nodes watched, and a fragmented heap that slows every later backward).

@@ -7,6 +7,7 @@
 //   them only to raise "modified by an inplace operation"); the debugger
 //   shows them and the in-place diagnosis names the culprit with them.
 // - InputMetadata's shape accessor is private in 1.13 and public in 2.x.
+// - What a hook may do with the gradient list it is given (hand_back).
 #pragma once
 
 #include <torch/csrc/autograd/input_metadata.h>
@@ -34,5 +35,16 @@ SavedVariableState state_of(const torch::autograd::SavedVariable& sv);
 // The shape of the gradient a node expects at one input (empty for nested
 // tensors, which have no single shape).
 std::vector<int64_t> input_shape(const torch::autograd::InputMetadata& m);
+
+// The list a node hook returns, for a hook that changes nothing. The engine
+// calls each hook as `list = (*hook)(list)` (call_pre_hooks and
+// call_post_hooks in engine.cpp, 1.13 through 2.x) and never reads the list
+// it passed in again, so the hook can hand that very list back instead of a
+// copy: no allocation and no reference count per tensor, twice per node of a
+// watched backward. Only for hooks the engine calls; a caller that reads
+// its list after the call must not use it.
+inline torch::autograd::variable_list hand_back(const torch::autograd::variable_list& list) {
+  return std::move(const_cast<torch::autograd::variable_list&>(list));
+}
 
 }  // namespace backstep::autograd

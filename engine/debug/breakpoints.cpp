@@ -27,12 +27,12 @@ bool same_file(const std::string& typed, const std::string& actual) {
 
 }  // namespace
 
-bool Breakpoint::matches_node(const std::string& node_name, int id, const autograd::Origin& origin) const {
+bool Breakpoint::matches_node(const std::string& node_name, int id, const lang::Span& origin) const {
   switch (kind) {
     case Kind::NodeName: return node_name == name;
     case Kind::NodeId: return id == node_id;
     case Kind::Line:
-      return origin.valid() && origin.span.line == line && same_file(file, lang::file_name_of(origin.span));
+      return origin.valid() && origin.line == line && same_file(file, lang::file_name_of(origin));
     case Kind::Nan:
     case Kind::Inf: return true;
   }

@@ -26,7 +26,7 @@ struct Breakpoint {
   int hits = 0;
 
   // Whether the node's type/id/origin match (conditions are checked apart).
-  bool matches_node(const std::string& node_name, int id, const autograd::Origin& origin) const;
+  bool matches_node(const std::string& node_name, int id, const lang::Span& origin) const;
   bool is_after_node() const { return kind == Kind::Nan || kind == Kind::Inf; }
   std::string describe() const;  // "MulBackward0", "#4", "prog.py:12", "nan" (+ " if ...")
 };

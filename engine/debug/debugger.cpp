@@ -68,16 +68,9 @@ void Debugger::flush_log() {
   log_buffer_.clear();
 }
 
-void Debugger::write_log(const std::string& line) {
-  if (log_file_.is_open() || log_stream_) {
-    log_buffer_ += line;
-    log_buffer_ += '\n';
-    if (log_buffer_.size() >= (1 << 16)) flush_log();
-  }
-  if (log_to_ui_ && ui_) {
-    // The UI writes to the terminal: only from the interpreter thread.
-    in_.run_on_interpreter_thread([&] { ui_->log(line); });
-  }
+void Debugger::show_log_line(const std::string& line) {
+  // The UI writes to the terminal: only from the interpreter thread.
+  in_.run_on_interpreter_thread([&] { ui_->log(line); });
 }
 
 BackwardRun* Debugger::running() const {
@@ -120,6 +113,9 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, EngineWorkers& wo
     done = true;  // after this the caller may return: touch nothing of its frame
     in.notify();
   });
+  // This thread walks the graph while the engine works out its
+  // dependencies (see Debugger::run).
+  session.walk();
   in.pump_until([&] { return done.load(); });
   if (error) std::rethrow_exception(error);
   return result;
@@ -147,6 +143,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
     step_next_backward_ = false;
   }
   auto finish = [&](BackwardRun::Outcome outcome, const std::string& error) {
+    session.wait_for_walk();  // the walk may outlast a backward that failed at once
     flush_log();
     run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     run.outcome = outcome;
@@ -154,6 +151,16 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
     session.remove_hooks();
     for (const auto& listener : listeners_) listener(run);
   };
+  // Hooking every node means walking the whole graph, one cache miss after
+  // another (tens of milliseconds for 100k nodes), and the engine then walks
+  // it again to count dependencies before it runs the first node. So the
+  // session hooks only the roots up front, and the rest of the walk runs on
+  // another thread alongside the engine's: the roots' hooks wait for it, and
+  // every other node runs after some root. With a UI the interpreter thread
+  // walks (the engine is on a worker); without one, a small graph is walked
+  // right here (waking a thread would cost more) and a big one's remainder
+  // on a worker.
+  if (!session.may_walk_alongside()) session.walk();
   try {
     std::vector<at::Tensor> result;
     if (ui_) {
@@ -161,6 +168,16 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
       result = execute_on_worker(in, *workers_, session, roots, grads, keep_graph, create_graph, accumulate_grad,
                                  outputs);
     } else {
+      constexpr size_t kWalkedInline = 4096;  // nodes
+      if (!session.walk(kWalkedInline)) {
+        if (!workers_) workers_ = std::make_unique<EngineWorkers>();
+        session.gate_roots(roots);
+        try {
+          workers_->start([&session] { session.walk(); });
+        } catch (...) {
+          session.walk();  // no thread to be had: walk here, as for a small graph
+        }
+      }
       ExecutionScope running(&session);
       result = ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
     }

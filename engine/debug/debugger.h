@@ -158,7 +158,14 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   friend class Session;
   bool watching() const { return ui_ || logging() || keep_watching_; }
   void let_go_of_old_histories();
-  void write_log(const std::string& line);
+  // The hooks append each log line to log_buffer_ themselves, then call
+  // log_line_added(), which writes the buffer out in chunks.
+  bool logs_to_buffer() const { return log_file_.is_open() || log_stream_; }
+  void log_line_added() {
+    if (log_buffer_.size() >= (1 << 16)) flush_log();
+  }
+  bool logs_to_ui() const { return log_to_ui_ && ui_; }
+  void show_log_line(const std::string& line);
 
   rt::Interpreter& in_;
   DebugUI* ui_ = nullptr;

@@ -4,6 +4,7 @@
 #include "engine/debug/session.h"
 
 #include "engine/api/node_object.h"
+#include "engine/autograd/libtorch_compat.h"
 #include "engine/autograd/node_metadata.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -12,8 +13,7 @@
 #include <torch/csrc/autograd/function_hook.h>
 
 #include <atomic>
-#include <charconv>
-#include <unordered_set>
+#include <thread>
 
 namespace backstep::debug {
 
@@ -31,125 +31,230 @@ thread_local Session* tls_session = nullptr;
 // engine call is still iterating, so it must not edit them early.
 std::atomic<int> g_live_sessions{0};
 
-class PreHook : public ag::FunctionPreHook, public autograd::InternalHook {
- public:
-  PreHook(Session& s, ag::Node& n, size_t index) : s_(s), n_(n), index_(index) {}
-  ag::variable_list operator()(const ag::variable_list& grads) override {
-    return tls_session == &s_ ? s_.before(n_, index_, grads) : grads;
-  }
-
- private:
-  Session& s_;
-  ag::Node& n_;
-  size_t index_;  // the node's place in the session's watch list
+// The session's hook objects live in its HookArena (see session.h): made
+// there, and only ended, never freed, when a node's hook list lets go.
+struct InArena {
+  static void* operator new(size_t bytes, HookArena& arena) { return arena.allocate(bytes); }
+  static void operator delete(void*, HookArena&) noexcept {}
+  static void operator delete(void*) noexcept {}
 };
 
-const autograd::Origin& no_origin() {
-  static const autograd::Origin none;
-  return none;
-}
-
-class PostHook : public ag::FunctionPostHook, public autograd::InternalHook {
+class PostHook : public ag::FunctionPostHook, public autograd::InternalHook, public InArena {
  public:
   explicit PostHook(Session& s) : s_(s) {}
   ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {
-    return tls_session == &s_ ? s_.after(grad_inputs, grad_outputs) : grad_inputs;
+    return tls_session == &s_ ? s_.after(grad_inputs, grad_outputs) : autograd::hand_back(grad_inputs);
   }
 
  private:
   Session& s_;
 };
 
+// First in a root's hook list while the walk runs on another thread: no
+// hook of the root, the program's included, runs before every node is
+// hooked (a program's hook could start a backward of its own over the same
+// nodes, whose hook lists the walk is still filling).
+class WalkGate : public ag::FunctionPreHook, public autograd::InternalHook, public InArena {
+ public:
+  explicit WalkGate(Session& s) : s_(s) {}
+  ag::variable_list operator()(const ag::variable_list& grads) override {
+    s_.wait_for_walk();
+    return autograd::hand_back(grads);
+  }
+
+ private:
+  Session& s_;
+};
+
+// Takes one hook object off a node's list (which ends it).
+void erase_hook(std::vector<std::unique_ptr<ag::FunctionPreHook>>& hooks, const ag::FunctionPreHook* hook) {
+  for (auto it = hooks.begin(); it != hooks.end(); ++it)
+    if (it->get() == hook) {
+      hooks.erase(it);
+      return;
+    }
+}
+
 }  // namespace
+
+// A node's pre-hook, and what the session knows of the node. Made only in
+// a session's HookArena (see session.h); the node's hook list owns it.
+class NodeWatch : public ag::FunctionPreHook, public autograd::InternalHook, public InArena {
+ public:
+  NodeWatch(Session& s, ag::Node& n, size_t index, const NodeFacts& facts)
+      : node(n), index(index), facts(facts), session_(s) {}
+  ag::variable_list operator()(const ag::variable_list& grads) override {
+    return tls_session == &session_ ? session_.before(*this, grads) : autograd::hand_back(grads);
+  }
+
+  ag::Node& node;
+  const size_t index;  // in the session's watch list
+  const NodeFacts facts;
+  uintptr_t post = 0;  // the node's post-hook (0: none)
+
+ private:
+  Session& session_;
+};
 
 ExecutionScope::ExecutionScope(Session* s) : saved_(tls_session) { tls_session = s; }
 ExecutionScope::~ExecutionScope() { tls_session = saved_; }
 
+void* HookArena::allocate(size_t bytes) {
+  size_t units = (bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+  size_t chunk_units = kChunkBytes / sizeof(std::max_align_t);
+  if (used_ + units > chunk_units) {
+    chunks_.push_back(std::make_unique<std::max_align_t[]>(std::max(chunk_units, units)));
+    used_ = 0;
+  }
+  void* p = chunks_.back().get() + used_;
+  used_ += units;
+  return p;
+}
+
 Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool produced)
-    : d_(d), run_(run), eager_removal_(g_live_sessions.fetch_add(1) == 0) {
-  // Breadth-first from the roots; seen nodes are stamped in their metadata
-  // (the graph can have millions of nodes: no hash set), get their ids as
-  // they are first seen (so ids go out in BFS order from the roots), and get
-  // their hooks while the walk has them in cache.
-  // Raw pointers: the caller's root edges keep the whole graph alive until
-  // run() returns, and copying 100k shared_ptrs (twice: in and out) is a
-  // measurable part of a watched backward.
-  uint64_t stamp = autograd::new_visit_stamp();
-  std::unordered_set<ag::Node*> foreign;  // nodes without backstep metadata (rare)
-  autograd::NodeIds& ids = d_.ids();
-  auto visit = [&](ag::Node* n) {
-    auto* md = autograd::metadata_of(*n);
-    if (md) {
-      if (md->visit_stamp == stamp) return;
-      md->visit_stamp = stamp;
-      if (md->id < 0) ids.id_of(*n, md);
-    } else {
-      if (!foreign.insert(n).second) return;
-      ids.id_of(*n);
-    }
-    watched_.push_back({n, md});
-  };
-  for (const auto& r : roots)
-    if (r.function) visit(r.function.get());
-  for (size_t i = 0; i < watched_.size(); ++i) {
-    ag::Node* n = watched_[i].node;
-    install_hooks(i, produced);
-    for (const auto& e : n->next_edges())
-      if (e.function) visit(e.function.get());
-  }
-  for (const auto& r : roots)
-    if (r.function) run_.roots.push_back(ids.id_of(*r.function));
-  const api::BackwardTask* task = api::current_backward_task(d_.interpreter());
-  if (!task || task->outputs.empty()) {
-    run_.expected = watched_.size();  // a plain backward runs every reachable node
-  } else {
-    for (const auto& w : watched_) run_.expected += task->will_execute(w.node);
-  }
+    : d_(d),
+      run_(run),
+      ids_(d.ids()),
+      task_(api::current_backward_task(d.interpreter())),
+      produced_(produced),
+      stamp_(autograd::new_visit_stamp()),
+      eager_removal_(g_live_sessions.fetch_add(1) == 0) {
   // Without a UI or a trace to read it (logging alone), no history is kept:
   // each node's record lives just long enough to make its log line.
   keep_history_ = produced;
   run_.history_dropped = !keep_history_;
+  {
+    autograd::NodeIds::Batch ids(ids_);
+    for (const auto& r : roots)
+      if (r.function) visit(r.function.get(), ids);
+  }
+  for (const auto& r : roots)
+    if (r.function) run_.roots.push_back(ids_.id_of(*r.function));
+}
+
+// Breadth-first from the roots; seen nodes are stamped in their metadata
+// (the graph can have millions of nodes: no hash set), get their ids as
+// they are first seen (so ids go out in BFS order from the roots), and get
+// their hooks while the walk has them in cache.
+// Raw pointers: the caller's root edges keep the whole graph alive until
+// run() returns, and copying 100k shared_ptrs (twice: in and out) is a
+// measurable part of a watched backward.
+void Session::visit(ag::Node* n, autograd::NodeIds::Batch& ids) {
+  // The walk is a chain of cache misses (node, its metadata, its edge list,
+  // the next node): fetching the edge list while the metadata is read
+  // overlaps two of them.
+  __builtin_prefetch(n->next_edges().data());
+  auto* md = autograd::metadata_of(*n);
+  if (md) {
+    if (md->visit_stamp == stamp_) return;
+    md->visit_stamp = stamp_;
+  } else if (!foreign_.insert(n).second) {
+    return;
+  }
+  NodeFacts facts = facts_of(*n, md);
+  facts.id = ids.id_of(*n, md);
+  install_hooks(*n, facts, produced_);
+}
+
+bool Session::walk(size_t limit) {
+  if (walked_.load(std::memory_order_acquire)) return true;
+  try {
+    autograd::NodeIds::Batch ids(ids_);  // nothing in the walk frees a node
+    for (size_t done = 0; walk_next_ < watched_.size(); ++walk_next_, ++done) {
+      if (done == limit) return false;
+      for (const auto& e : watched_[walk_next_]->node.next_edges())
+        if (e.function) visit(e.function.get(), ids);
+    }
+  } catch (...) {
+    // Out of memory, most likely: the nodes not reached run unwatched.
+    walk_error_ = std::current_exception();
+  }
+  if (!task_ || task_->outputs.empty()) {
+    run_.expected = watched_.size();  // a plain backward runs every reachable node
+  } else {
+    for (const NodeWatch* w : watched_) run_.expected += task_->will_execute(&w->node);
+  }
   if (keep_history_) {
     run_.records.reserve(run_.expected);
     run_.summaries.reserve(run_.expected * 3);
   }
+  walked_.store(true, std::memory_order_release);  // the last touch: the session may go right after
+  return true;
+}
+
+bool Session::may_walk_alongside() const {
+  // A session inside another's backward walks first (the outer engine may
+  // be iterating hook lists); an autograd.grad with inputs shares its task's
+  // lazily built node set with the script thread.
+  return eager_removal_ && (!task_ || task_->outputs.empty());
+}
+
+void Session::wait_for_walk() {
+  while (!walked_.load(std::memory_order_acquire)) std::this_thread::yield();
 }
 
 Session::~Session() {
+  wait_for_walk();
   remove_hooks();
   g_live_sessions.fetch_sub(1);
 }
 
-void Session::install_hooks(size_t index, bool produced) {
-  Watched& w = watched_[index];
-  auto pre = std::make_unique<PreHook>(*this, *w.node, index);
-  w.pre = pre.get();
-  w.node->add_pre_hook(std::move(pre));
+NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
+  NodeFacts f;
+  // Names by node type: name() builds a string (and demangles for some
+  // types) on every call; once per type is enough.
+  auto known = names_by_type_.find(&typeid(node));
+  if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
+  f.name_index = known->second;
+  if (md) {
+    const autograd::Origin& origin = md->origin();
+    f.origin = origin.span;
+    // Taken now: by the time a trace is written the node may be gone.
+    if (const autograd::CallRecord* call = origin.call.get()) {
+      auto fn = functions_by_call_.find(call);
+      if (fn == functions_by_call_.end()) fn = functions_by_call_.emplace(call, run_.intern(call->function)).first;
+      f.function_index = fn->second;
+    }
+  }
+  return f;
+}
+
+void Session::install_hooks(ag::Node& node, const NodeFacts& facts, bool produced) {
+  auto* watch = new (hook_memory_) NodeWatch(*this, node, watched_.size(), facts);
+  node.add_pre_hook(std::unique_ptr<ag::FunctionPreHook>(watch));
   // Post-hooks record what each node produced (history, :break nan,
   // traces); logging alone does without them.
-  if (produced) w.post = w.node->add_post_hook(std::make_unique<PostHook>(*this));
+  if (produced) watch->post = node.add_post_hook(std::unique_ptr<ag::FunctionPostHook>(new (hook_memory_) PostHook(*this)));
+  watched_.push_back(watch);
+  hooked_.push_back(true);
 }
 
 // Removes exactly our hooks: the same vectors hold the script's own hooks
-// and libtorch's (retain_grad), so never clear them.
-void Session::remove_hooks_of(Watched& w) {
-  if (w.pre) {
-    auto& hooks = w.node->pre_hooks();
-    for (auto it = hooks.begin(); it != hooks.end(); ++it)
-      if (it->get() == w.pre) {
-        hooks.erase(it);
-        break;
-      }
-    w.pre = nullptr;
-  }
-  if (w.post) {
-    w.node->del_post_hook(w.post);
-    w.post = 0;
-  }
+// and libtorch's (retain_grad), so never clear them. The watch dies with
+// its place in the node's list.
+void Session::remove_hooks_of(NodeWatch& w) {
+  hooked_[w.index] = false;
+  ag::Node& node = w.node;
+  if (w.post) node.del_post_hook(w.post);
+  erase_hook(node.pre_hooks(), &w);  // w is gone from here on
 }
 
 void Session::remove_hooks() {
-  for (auto& w : watched_) remove_hooks_of(w);
+  for (size_t i = 0; i < watched_.size(); ++i)
+    if (hooked_[i]) remove_hooks_of(*watched_[i]);
+  for (auto& [node, gate] : gates_) erase_hook(node->pre_hooks(), gate);
+  gates_.clear();
+  previous_ = nullptr;
+}
+
+void Session::gate_roots(const ag::edge_list& roots) {
+  for (const auto& r : roots) {
+    if (!r.function) continue;
+    auto& hooks = r.function->pre_hooks();
+    auto* gate = new (hook_memory_) WalkGate(*this);
+    hooks.insert(hooks.begin(), std::unique_ptr<ag::FunctionPreHook>(gate));
+    gates_.emplace_back(r.function.get(), gate);
+  }
 }
 
 void Session::start_stepping(int steps) { steps_left_ = steps; }
@@ -160,54 +265,47 @@ void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, 
   for (const auto& g : grads) run_.summaries.push_back(keep_history_ ? summarize(g) : describe(g));  // a log line needs no statistics
 }
 
-ag::variable_list Session::before(ag::Node& node, size_t index, const ag::variable_list& grads) {
+ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& grads) {
+  // Only the roots are hooked before the engine starts; the rest of the
+  // walk may still be going on another thread (see Debugger::run). No node
+  // but a root can run before some root has, and none runs before this
+  // returns, so waiting here is all the engine needs.
+  if (!walked_.load(std::memory_order_acquire)) wait_for_walk();
   // The node that ran before this one is finished with its hooks (the CPU
   // engine runs one node at a time per thread, pre-hooks, apply, post-hooks),
   // so its hooks come off now, while it is still in cache: taking 100k
   // nodes' hooks off after the backward cost a third of watching it.
-  if (eager_removal_ && previous_ < watched_.size()) remove_hooks_of(watched_[previous_]);
-  previous_ = index;
+  if (eager_removal_ && previous_) remove_hooks_of(*previous_);
+  previous_ = &watch;
+  // The node walked after this one most often runs next (always, in a
+  // chain): its hook's facts are what the next call reads first.
+  if (watch.index + 1 < watched_.size()) __builtin_prefetch(watched_[watch.index + 1]);
   rt::Interpreter& in = d_.interpreter();
   in.check_interrupt();  // Ctrl-C during a backward: KeyboardInterrupt at its call site
   if (abort_) throw BackwardAborted();
   NodeRecord r;
-  autograd::NodeMetadata* md = watched_[index].metadata;
-  r.id = d_.ids().id_of(node, md);
-  auto known = names_by_type_.find(&typeid(node));
-  if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
-  r.name_index = known->second;
-  if (md) {
-    const autograd::Origin& origin = md->origin();
-    r.origin = origin.span;
-    // Recorded now: by the time a trace is written the node may be gone.
-    if (const autograd::CallRecord* call = origin.call.get()) {
-      auto fn = functions_by_call_.find(call);
-      if (fn == functions_by_call_.end()) fn = functions_by_call_.emplace(call, run_.intern(call->function)).first;
-      r.function_index = fn->second;
-    }
-  }
+  r.id = watch.facts.id;
+  r.name_index = watch.facts.name_index;
+  r.function_index = watch.facts.function_index;
+  r.origin = watch.facts.origin;
   append_summaries(grads, r.in_first, r.in_count);
   current_ = run_.records.size();
   if (d_.ui()) current_grads_ = grads;  // for a post-mortem
   run_.records.push_back(r);
-  if (d_.logging()) {
-    log_line_.clear();
-    append_log_line(log_line_, run_.records.back());
-    d_.write_log(log_line_);
-  }
+  if (d_.logging()) log(run_.records.back());
   if (!keep_history_) {
     run_.summaries.resize(run_.records.back().in_first);
     run_.records.pop_back();
     current_ = SIZE_MAX;
-    return grads;  // no UI: nothing can pause
+    return autograd::hand_back(grads);  // no UI: nothing can pause
   }
-  maybe_pause_before(node, md, grads);
+  maybe_pause_before(watch.node, grads);
   started_ = std::chrono::steady_clock::now();
-  return grads;
+  return autograd::hand_back(grads);
 }
 
 ag::variable_list Session::after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
-  if (current_ >= run_.records.size()) return grad_inputs;
+  if (current_ >= run_.records.size()) return autograd::hand_back(grad_inputs);
   float us = std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - started_).count();
   {
     NodeRecord& r = run_.records[current_];
@@ -216,31 +314,25 @@ ag::variable_list Session::after(const ag::variable_list& grad_inputs, const ag:
     r.state = NodeRecord::State::Done;
   }
   maybe_pause_after(grad_inputs, grad_outputs);
-  return grad_inputs;
+  return autograd::hand_back(grad_inputs);
 }
 
-// Built with appends rather than fmt: it runs for every node of a logged
-// backward, and formatting was most of what logging cost.
-void Session::append_log_line(std::string& line, const NodeRecord& r) {
-  line += "Executing: ";
-  line += run_.name_of(r);
-  char digits[16];
-  line += " #";
-  line.append(digits, static_cast<size_t>(std::to_chars(digits, digits + 16, r.id).ptr - digits));
-  if (r.origin.valid()) {
-    auto it = file_names_.find(r.origin.file);
-    if (it == file_names_.end()) it = file_names_.emplace(r.origin.file, lang::file_name_of(r.origin)).first;
-    line += ' ';
-    line += it->second;
-    line += ':';
-    line.append(digits, static_cast<size_t>(std::to_chars(digits, digits + 16, r.origin.line).ptr - digits));
+// Straight into the debugger's buffer for the file or stream (no copy of
+// each line), and through the UI when logging goes to the terminal.
+void Session::log(const NodeRecord& r) {
+  auto make = [&](std::string& out) {
+    log_writer_.append(out, r.name_index, run_.name_of(r), r.id, r.origin, run_.incoming(r), r.in_count);
+  };
+  if (d_.logs_to_buffer()) {
+    make(d_.log_buffer_);
+    d_.log_buffer_ += '\n';
+    d_.log_line_added();
   }
-  line += " with grad_outputs: [";
-  for (uint32_t i = 0; i < r.in_count; ++i) {
-    if (i) line += ',';
-    append_short_text(line, run_.incoming(r)[i]);
+  if (d_.logs_to_ui()) {
+    log_line_.clear();
+    make(log_line_);
+    d_.show_log_line(log_line_);
   }
-  line += ']';
 }
 
 bool Session::condition_holds(const Breakpoint& bp, ag::Node& node, const ag::variable_list& grad_outputs,
@@ -275,15 +367,14 @@ std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag
   return b;
 }
 
-void Session::maybe_pause_before(ag::Node& node, const autograd::NodeMetadata* md, const ag::variable_list& grads) {
+void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads) {
   if (finish_ || !d_.ui()) return;
   const Breakpoint* hit = nullptr;
   bool step = steps_left_ > 0 && --steps_left_ == 0;
   if (!step) {
     const NodeRecord& r = run_.records[current_];
-    const autograd::Origin& origin = md ? md->origin() : no_origin();
     for (auto& bp : d_.breakpoints_) {
-      if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, origin)) continue;
+      if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, r.origin)) continue;
       if (!condition_holds(bp, node, grads, nullptr)) continue;
       ++bp.hits;
       hit = &bp;

@@ -2,11 +2,16 @@
 #pragma once
 
 #include "engine/debug/debugger.h"
+#include "engine/debug/log_line.h"
 
+#include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <exception>
+#include <memory>
 #include <typeinfo>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace backstep::autograd {
 class NodeMetadata;
@@ -21,21 +26,64 @@ struct BackwardAborted : std::exception {
   const char* what() const noexcept override { return "backward aborted"; }
 };
 
+// Memory for the hook objects of one session. libtorch owns each hook
+// through a unique_ptr, and a watched backward makes two per node: an
+// allocation and a free each showed in what watching costs. The hooks'
+// operator delete does nothing; the arena lets go of them all at once, with
+// the session, which has taken every hook off its node by then.
+class HookArena {
+ public:
+  void* allocate(size_t bytes);
+
+ private:
+  static constexpr size_t kChunkBytes = size_t(64) << 10;
+  std::vector<std::unique_ptr<std::max_align_t[]>> chunks_;
+  size_t used_ = kChunkBytes;  // in the last chunk
+};
+
+class NodeWatch;  // the pre-hook a session puts on each node (session.cpp)
+
+// What a node's pre-hook needs to know of its node, gathered during the
+// graph walk, while the node and its metadata are in cache. By the time the
+// engine runs the node, its metadata has long left the cache (a 100k-node
+// graph is tens of megabytes): reading the id and origin there cost more
+// than the rest of the hook. The hook object itself the engine has just
+// called, so what it holds is at hand.
+struct NodeFacts {
+  int id = -1;
+  uint16_t name_index = 0;      // into BackwardRun::names
+  uint16_t function_index = 0;  // the script function that created the node
+  lang::Span origin;
+};
+
 class Session {
  public:
-  // Walks the graph from `roots` and hooks every node; `produced`: also
+  // Hooks the roots; walk() hooks the rest of the graph. `produced`: also
   // record what each node produced (post-hooks).
   Session(Debugger& d, BackwardRun& run, const torch::autograd::edge_list& roots, bool produced);
+  // Waits for the walk (it may be running on another thread).
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
+
+  // Walks the graph from the roots and hooks every node it reaches; with
+  // a limit, stops after expanding that many nodes and returns false (a
+  // later call goes on). Called on one thread at a time; the engine may run
+  // meanwhile when may_walk_alongside() (its hooks wait for the walk).
+  bool walk(size_t limit = SIZE_MAX);
+  bool may_walk_alongside() const;
+  // Before walking on another thread while this one runs the engine: puts
+  // a hook first on each root that waits for the walk.
+  void gate_roots(const torch::autograd::edge_list& roots);
+  void wait_for_walk();
+  // What went wrong in the walk (nodes it did not reach run unwatched).
+  std::exception_ptr walk_error() const { return walk_error_; }
 
   void remove_hooks();
   void start_stepping(int steps);
 
   // From the hooks, on the thread running the engine.
-  torch::autograd::variable_list before(torch::autograd::Node& node, size_t index,
-                                        const torch::autograd::variable_list& grads);
+  torch::autograd::variable_list before(NodeWatch& watch, const torch::autograd::variable_list& grads);
   torch::autograd::variable_list after(const torch::autograd::variable_list& grad_inputs,
                                        const torch::autograd::variable_list& grad_outputs);
 
@@ -45,19 +93,13 @@ class Session {
   void mark_failed();
 
  private:
-  // A node of the graph and the hooks this session put on it.
-  struct Watched {
-    torch::autograd::Node* node;
-    autograd::NodeMetadata* metadata;                 // null for a node made by another engine
-    torch::autograd::FunctionPreHook* pre = nullptr;  // null once removed
-    uintptr_t post = 0;                               // 0: none, or removed
-  };
-  void install_hooks(size_t index, bool produced);
-  void remove_hooks_of(Watched& w);
+  void visit(torch::autograd::Node* n, autograd::NodeIds::Batch& ids);
+  NodeFacts facts_of(torch::autograd::Node& node, const autograd::NodeMetadata* md);
+  void install_hooks(torch::autograd::Node& node, const NodeFacts& facts, bool produced);
+  void remove_hooks_of(NodeWatch& w);
   void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
-  void append_log_line(std::string& line, const NodeRecord& r);
-  void maybe_pause_before(torch::autograd::Node& node, const autograd::NodeMetadata* md,
-                          const torch::autograd::variable_list& grads);
+  void log(const NodeRecord& r);
+  void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
   void maybe_pause_after(const torch::autograd::variable_list& grad_inputs,
                          const torch::autograd::variable_list& grad_outputs);
   bool condition_holds(const Breakpoint& bp, torch::autograd::Node& node,
@@ -71,8 +113,22 @@ class Session {
 
   Debugger& d_;
   BackwardRun& run_;
-  std::vector<Watched> watched_;  // the graph (kept alive by the run's roots), BFS order
-  size_t previous_ = SIZE_MAX;     // watched_ index of the node that ran last
+  autograd::NodeIds& ids_;
+  const api::BackwardTask* task_;  // null: a backward not started by the script
+  const bool produced_;
+  const uint64_t stamp_;  // marks the nodes this walk has seen
+  std::unordered_set<torch::autograd::Node*> foreign_;  // seen nodes without backstep metadata (rare)
+  size_t walk_next_ = 0;  // the first node in watched_ whose edges are not walked yet
+  std::atomic<bool> walked_{false};
+  std::exception_ptr walk_error_;
+  HookArena hook_memory_;  // before watched_: outlives the hooks it holds
+  // The graph (kept alive by the run's roots), in BFS order: each node's
+  // pre-hook, valid while its bit in hooked_ is set (a hook dies when it
+  // is taken off its node).
+  std::vector<NodeWatch*> watched_;
+  std::vector<bool> hooked_;
+  std::vector<std::pair<torch::autograd::Node*, torch::autograd::FunctionPreHook*>> gates_;  // see gate_roots()
+  NodeWatch* previous_ = nullptr;  // the hook of the node that ran last
   bool eager_removal_;             // take hooks off each node once it ran (see before())
   size_t current_ = SIZE_MAX;  // the record of the node running now
   torch::autograd::variable_list current_grads_;
@@ -81,8 +137,8 @@ class Session {
   // some types) on every call; once per type is enough.
   std::unordered_map<const std::type_info*, uint16_t> names_by_type_;
   std::unordered_map<const autograd::CallRecord*, uint16_t> functions_by_call_;  // into run_.names
-  std::unordered_map<uint32_t, std::string> file_names_;  // SourceRegistry index -> name, for log lines
-  std::string log_line_;  // reused for every node's log line
+  LogLineWriter log_writer_;
+  std::string log_line_;  // reused for every node's log line shown in the UI
   int steps_left_ = 0;
   bool finish_ = false;
   bool abort_ = false;

@@ -188,3 +188,75 @@ TEST_CASE("logging alone keeps no history, and still logs every node") {
   while (std::getline(in, line)) lines += line.rfind("Executing: ", 0) == 0;
   CHECK(lines == run.expected);
 }
+
+// A graph bigger than the session walks up front is walked on another
+// thread while the engine counts dependencies; the roots' hooks wait for
+// that walk. Whichever thread walks, every node must be hooked before it
+// runs, get its id in breadth-first order from the root, and lose its hooks.
+TEST_CASE("a big graph walked alongside the engine: every node watched, ids in walk order, hooks gone") {
+  Fixture f;
+  ScriptedUI never_pauses;
+  std::string log = "/tmp/backstep_test_big_walk.log";
+  bool with_ui = false;
+  SUBCASE("logging only: the walk's remainder runs on a worker") { f.d.log_to_file(log, nullptr); }
+  SUBCASE("debugger attached: the interpreter thread walks") {
+    with_ui = true;
+    f.d.attach(&never_pauses);
+  }
+  // Two branches joined at every step, so breadth-first order differs
+  // from the order the engine runs the nodes in.
+  REQUIRE(f.run("import torch\nx = torch.ones(3, requires_grad=True)\nh = x\n"
+                "for i in range(2500):\n    h = h.sin() + h.cos()\nloss = h.sum()\n"));
+  auto before = hook_counts(f.root("loss"));
+  REQUIRE(before.size() > 5000);
+  REQUIRE(f.run("loss.backward(retain_graph=True)\n"));
+  f.d.stop_logging();
+  const auto& run = *f.d.runs().back();
+  CHECK(run.expected == before.size());
+  CHECK(hook_counts(f.root("loss")) == before);
+
+  // Ids: increasing in breadth-first order from the root.
+  std::vector<ag::Node*> order{f.root("loss").get()};
+  std::set<ag::Node*> seen{order[0]};
+  for (size_t i = 0; i < order.size(); ++i)
+    for (const auto& e : order[i]->next_edges())
+      if (e.function && seen.insert(e.function.get()).second) order.push_back(e.function.get());
+  int last = -1;
+  bool increasing = true;
+  for (ag::Node* n : order) {
+    auto id = f.d.ids().find(*n);
+    increasing = increasing && id && *id > last;
+    if (id) last = *id;
+  }
+  CHECK(increasing);
+
+  if (with_ui) {
+    CHECK(run.records.size() == before.size());
+  } else {
+    std::ifstream in(log);
+    std::string line;
+    std::set<std::string> ids_logged;
+    while (std::getline(in, line))
+      if (line.rfind("Executing: ", 0) == 0) ids_logged.insert(line.substr(line.find('#')));
+    CHECK(ids_logged.size() == before.size());
+  }
+}
+
+TEST_CASE("a program hook on the root of a big graph starts a backward over the same nodes while the walk runs") {
+  Fixture f;
+  f.d.log_to_file("/tmp/backstep_test_gated_walk.log", nullptr);
+  REQUIRE(f.run("import torch\nx = torch.ones(3, requires_grad=True)\nh = x\n"
+                "for i in range(2500):\n    h = h.sin() + h.cos()\nloss = h.sum()\n"
+                "h.sum().backward(retain_graph=True)\nonce = x.grad.clone()\nx.grad = None\n"));
+  auto before = hook_counts(f.root("loss"));
+  REQUIRE(f.run("def again(g):\n    with torch.enable_grad():\n        h.sum().backward(retain_graph=True)\n"
+                "loss.grad_fn.register_prehook(again)\n"));
+  auto with_program_hook = hook_counts(f.root("loss"));
+  REQUIRE(f.run("loss.backward(retain_graph=True)\n"));
+  f.d.stop_logging();
+  CHECK(hook_counts(f.root("loss")) == with_program_hook);
+  // Both backwards ran whole: the inner one's gradient and the outer one's.
+  CHECK(f.run("assert torch.allclose(x.grad, 2 * once), (x.grad, once)\n"));
+  CHECK(f.d.runs().size() >= 2);
+  (void)before;
+}

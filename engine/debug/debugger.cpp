@@ -1,6 +1,7 @@
 #include "engine/debug/debugger.h"
 
 #include "engine/debug/engine_workers.h"
+#include "engine/debug/log_thread.h"
 #include "engine/debug/session.h"
 
 #include <ATen/ThreadLocalState.h>
@@ -39,12 +40,13 @@ bool Debugger::delete_breakpoint(int number) {
 }
 
 bool Debugger::log_to_file(const std::string& path, std::string* error) {
-  log_file_.close();
-  log_file_.open(path, std::ios::out | std::ios::trunc);
-  if (!log_file_) {
+  log_thread_.reset();  // writes what it still holds and closes its file
+  std::ofstream file(path, std::ios::out | std::ios::trunc);
+  if (!file) {
     if (error) *error = "cannot write '" + path + "'";
     return false;
   }
+  log_thread_ = std::make_unique<LogThread>(std::move(file));
   return true;
 }
 
@@ -52,14 +54,14 @@ void Debugger::stop_logging() {
   flush_log();
   log_to_ui_ = false;
   log_stream_ = nullptr;
-  log_file_.close();
+  log_thread_.reset();
 }
 
 // Log lines are buffered and written in chunks: one write per node would
 // make logging cost more than the node itself.
 void Debugger::flush_log() {
+  if (log_thread_) log_thread_->drain();
   if (log_buffer_.empty()) return;
-  if (log_file_.is_open()) log_file_ << log_buffer_ << std::flush;
   if (log_stream_) {
     std::fflush(stdout);  // keep program output and log lines in order
     std::fwrite(log_buffer_.data(), 1, log_buffer_.size(), log_stream_);
@@ -144,6 +146,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   }
   auto finish = [&](BackwardRun::Outcome outcome, const std::string& error) {
     session.wait_for_walk();  // the walk may outlast a backward that failed at once
+    session.post_log_batch();
     flush_log();
     run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     run.outcome = outcome;

@@ -20,7 +20,6 @@
 #include "engine/runtime/interpreter.h"
 
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -29,6 +28,7 @@
 namespace backstep::debug {
 
 class EngineWorkers;  // engine_workers.h
+class LogThread;      // log_thread.h
 
 // One node of a backward, in the order the engine ran it.
 struct NodeRecord {
@@ -125,7 +125,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   void log_to_stream(std::FILE* stream) { log_stream_ = stream; }
   void stop_logging();
   void flush_log();
-  bool logging() const { return log_to_ui_ || log_file_.is_open() || log_stream_; }
+  bool logging() const { return log_to_ui_ || log_thread_ || log_stream_; }
 
   // Every backward of the session, oldest first; the last may be running.
   // The node histories of older runs are let go once the newer ones hold
@@ -158,9 +158,11 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   friend class Session;
   bool watching() const { return ui_ || logging() || keep_watching_; }
   void let_go_of_old_histories();
-  // The hooks append each log line to log_buffer_ themselves, then call
+  // To a file, the hooks hand their lines' contents to the log thread; to
+  // a stream, they append each line to log_buffer_ themselves, then call
   // log_line_added(), which writes the buffer out in chunks.
-  bool logs_to_buffer() const { return log_file_.is_open() || log_stream_; }
+  LogThread* log_thread() const { return log_thread_.get(); }
+  bool logs_to_buffer() const { return log_stream_ != nullptr; }
   void log_line_added() {
     if (log_buffer_.size() >= (1 << 16)) flush_log();
   }
@@ -174,9 +176,9 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   bool step_next_backward_ = false;
   bool log_to_ui_ = false;
   bool keep_watching_ = false;
-  std::ofstream log_file_;
+  std::unique_ptr<LogThread> log_thread_;  // while logging to a file
   std::FILE* log_stream_ = nullptr;
-  std::string log_buffer_;  // lines for the file / stream, written in chunks
+  std::string log_buffer_;  // lines for the stream, written in chunks
   std::vector<std::unique_ptr<BackwardRun>> runs_;
   size_t history_budget_ = size_t(256) << 20;
   size_t counted_runs_ = 0;        // runs_[0, counted_runs_) are in kept_history_bytes_

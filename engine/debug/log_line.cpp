@@ -1,6 +1,7 @@
 #include "engine/debug/log_line.h"
 
 #include <charconv>
+#include <cstring>
 
 namespace backstep::debug {
 
@@ -48,22 +49,38 @@ const std::string& LogLineWriter::grads_text(const Summary* grads, uint32_t coun
 
 void LogLineWriter::append(std::string& out, uint16_t name_index, const std::string& name, int id,
                            const lang::Span& origin, const Summary* grads, uint32_t count) {
-  out += prefix(name_index, name);
-  // The numbers and the fixed text between them go through one small buffer:
-  // an append each cost more than the digits.
-  char buf[96];
-  char* end = buf + sizeof buf;
-  char* p = std::to_chars(buf, end, id).ptr;
-  if (origin.valid()) {
-    out.append(buf, static_cast<size_t>(p - buf));
-    out += file_part(origin);
-    p = std::to_chars(buf, end, origin.line).ptr;
-  }
+  const std::string& head = prefix(name_index, name);
+  const std::string* file = origin.valid() ? &file_part(origin) : nullptr;
+  const std::string& tail = grads_text(grads, count);
   static constexpr char kWith[] = " with grad_outputs: [";
-  for (const char* c = kWith; *c; ++c) *p++ = *c;
+  constexpr size_t kWithLength = sizeof kWith - 1;
+  // The whole line goes together in one buffer and reaches `out` in one
+  // append: an append per part cost more than the parts.
+  char buf[512];
+  constexpr size_t kNumber = 11;  // digits of an int, and a sign
+  size_t most = head.size() + kNumber + (file ? file->size() + kNumber : 0) + kWithLength + tail.size() + 2;
+  if (most > sizeof buf) {  // a node with very many gradients
+    out += head;
+    out += std::to_string(id);
+    if (file) out += *file + std::to_string(origin.line);
+    out += kWith;
+    out += tail;
+    out += "]\n";
+    return;
+  }
+  char* end = buf + sizeof buf;
+  auto put = [](char* at, const std::string& s) { return static_cast<char*>(std::memcpy(at, s.data(), s.size())) + s.size(); };
+  char* p = put(buf, head);
+  p = std::to_chars(p, end, id).ptr;
+  if (file) {
+    p = put(p, *file);
+    p = std::to_chars(p, end, origin.line).ptr;
+  }
+  std::memcpy(p, kWith, kWithLength);
+  p = put(p + kWithLength, tail);
+  *p++ = ']';
+  *p++ = '\n';
   out.append(buf, static_cast<size_t>(p - buf));
-  out += grads_text(grads, count);
-  out += ']';
 }
 
 }  // namespace backstep::debug

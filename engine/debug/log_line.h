@@ -18,7 +18,7 @@ namespace backstep::debug {
 
 class LogLineWriter {
  public:
-  // Appends the line, without a newline, to `out`. `name_index` is the
+  // Appends the line and a newline to `out`. `name_index` is the
   // node name's index in the backward's interned names (see BackwardRun).
   void append(std::string& out, uint16_t name_index, const std::string& name, int id, const lang::Span& origin,
               const Summary* grads, uint32_t count);

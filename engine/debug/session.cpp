@@ -1,15 +1,12 @@
-// One watched backward: hooks on every node of its graph, the history they
-// record, and the pause protocol between the engine's thread and the
-// interpreter's (see debugger.h for the threading model).
+// One watched backward: hooks on every node of its graph, and the history
+// and log lines they make (pausing is in session_pause.cpp; see debugger.h
+// for the threading model).
 #include "engine/debug/session.h"
 
-#include "engine/api/node_object.h"
 #include "engine/autograd/libtorch_compat.h"
 #include "engine/autograd/node_metadata.h"
-#include "engine/runtime/objects.h"
-#include "engine/runtime/py_ops.h"
+#include "engine/runtime/interpreter.h"
 
-#include <fmt/format.h>
 #include <torch/csrc/autograd/function_hook.h>
 
 #include <atomic>
@@ -166,8 +163,8 @@ bool Session::walk(size_t limit) {
         if (e.function) visit(e.function.get(), ids);
     }
   } catch (...) {
-    // Out of memory, most likely: the nodes not reached run unwatched.
-    walk_error_ = std::current_exception();
+    // Out of memory, the one thing that can fail here: the nodes not
+    // reached run unwatched rather than the engine waiting for ever.
   }
   if (!task_ || task_->outputs.empty()) {
     run_.expected = watched_.size();  // a plain backward runs every reachable node
@@ -323,150 +320,35 @@ void Session::log(const NodeRecord& r) {
   auto make = [&](std::string& out) {
     log_writer_.append(out, r.name_index, run_.name_of(r), r.id, r.origin, run_.incoming(r), r.in_count);
   };
+  if (d_.log_thread()) {
+    constexpr size_t kBatchNodes = 4096;
+    if (log_batch_.records.empty()) {
+      log_batch_.run = &run_;
+      log_batch_.records.reserve(kBatchNodes);
+      log_batch_.summaries.reserve(kBatchNodes * 2);
+    }
+    NodeRecord copy = r;
+    copy.in_first = static_cast<uint32_t>(log_batch_.summaries.size());
+    log_batch_.summaries.insert(log_batch_.summaries.end(), run_.incoming(r), run_.incoming(r) + r.in_count);
+    log_batch_.records.push_back(copy);
+    if (log_batch_.records.size() >= kBatchNodes) post_log_batch();
+  }
   if (d_.logs_to_buffer()) {
     make(d_.log_buffer_);
-    d_.log_buffer_ += '\n';
     d_.log_line_added();
   }
   if (d_.logs_to_ui()) {
     log_line_.clear();
     make(log_line_);
+    log_line_.pop_back();  // the UI ends lines itself
     d_.show_log_line(log_line_);
   }
 }
 
-bool Session::condition_holds(const Breakpoint& bp, ag::Node& node, const ag::variable_list& grad_outputs,
-                              const ag::variable_list* grad_inputs) {
-  if (bp.condition.empty()) return true;
-  rt::Interpreter& in = d_.interpreter();
-  bool result = false;
-  in.run_on_interpreter_thread([&] {
-    rt::Interpreter::BindingScope bind(in, bindings(node, grad_outputs, grad_inputs));
-    try {
-      result = rt::truthy(in, in.eval_expression(bp.condition, "<breakpoint condition>"));
-    } catch (const rt::ScriptError& e) {
-      // A condition that fails pauses, so the user sees why.
-      in.sink().err(fmt::format("breakpoint {} condition failed: {}\n", bp.number, e.what()));
-      result = true;
-    }
-  });
-  return result;
-}
-
-std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag::variable_list& grad_outputs,
-                                                        const ag::variable_list* grad_inputs) {
-  auto tuple = [](const ag::variable_list& v) {
-    std::vector<rt::Value> items;
-    for (const auto& t : v) items.push_back(t.defined() ? rt::Value(t) : rt::Value());
-    return rt::make_tuple(std::move(items));
-  };
-  std::vector<rt::Interpreter::Binding> b;
-  b.push_back({"node", api::node_object(node.shared_from_this())});
-  b.push_back({"grad_outputs", tuple(grad_outputs)});
-  b.push_back({"grad_inputs", grad_inputs ? tuple(*grad_inputs) : rt::Value()});
-  return b;
-}
-
-void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads) {
-  if (finish_ || !d_.ui()) return;
-  const Breakpoint* hit = nullptr;
-  bool step = steps_left_ > 0 && --steps_left_ == 0;
-  if (!step) {
-    const NodeRecord& r = run_.records[current_];
-    for (auto& bp : d_.breakpoints_) {
-      if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, r.origin)) continue;
-      if (!condition_holds(bp, node, grads, nullptr)) continue;
-      ++bp.hits;
-      hit = &bp;
-      break;
-    }
-    if (!hit) return;
-  }
-  PauseEvent e;
-  e.reason = hit ? PauseEvent::Reason::Breakpoint : PauseEvent::Reason::Step;
-  e.breakpoint = hit;
-  e.node = node.shared_from_this();
-  e.grad_outputs = grads;
-  pause(e);
-}
-
-void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
-  if (finish_ || !d_.ui()) return;
-  const NodeRecord& r = run_.records[current_];
-  auto any_of = [&](const Summary* s, uint32_t n, bool nan) {
-    for (uint32_t i = 0; i < n; ++i)
-      if (nan ? s[i].nan != 0 : s[i].inf != 0) return true;
-    return false;
-  };
-  for (auto& bp : d_.breakpoints_) {
-    if (!bp.is_after_node()) continue;
-    bool nan = bp.kind == Breakpoint::Kind::Nan;
-    // The origin: this node made NaN (or Inf) out of finite gradients.
-    if (!any_of(run_.produced(r), r.out_count, nan) || any_of(run_.incoming(r), r.in_count, nan)) continue;
-    std::shared_ptr<ag::Node> live = d_.ids().node(r.id);
-    ag::Node* node = live.get();
-    if (!node || !condition_holds(bp, *node, grad_outputs, &grad_inputs)) continue;
-    ++bp.hits;
-    PauseEvent e;
-    e.reason = PauseEvent::Reason::NanInf;
-    e.breakpoint = &bp;
-    e.node = node->shared_from_this();
-    e.grad_outputs = grad_outputs;
-    e.grad_inputs = grad_inputs;
-    e.after = true;
-    pause(e);
-    return;
-  }
-}
-
-void Session::pause(PauseEvent& e) {
-  d_.flush_log();  // the log so far is on disk before the user looks
-  e.run = &run_;
-  e.record = current_;
-  rt::Interpreter& in = d_.interpreter();
-  Resume resume;
-  in.run_on_interpreter_thread([&] {
-    rt::Interpreter::BindingScope bind(in, bindings(*e.node, e.grad_outputs, e.after ? &e.grad_inputs : nullptr));
-    resume = d_.ui()->on_pause(e);
-  });
-  apply(resume);
-}
-
-void Session::apply(const Resume& r) {
-  switch (r.kind) {
-    case Resume::Kind::Step: steps_left_ = std::max(1, r.steps); break;
-    case Resume::Kind::Continue: steps_left_ = 0; break;
-    case Resume::Kind::Finish: finish_ = true; break;
-    case Resume::Kind::Abort:
-      abort_ = true;
-      throw BackwardAborted();
-  }
-}
-
-void Session::post_mortem(const std::string& error) {
-  if (current_ >= run_.records.size()) return;
-  NodeRecord& r = run_.records[current_];
-  if (r.state != NodeRecord::State::Running) return;
-  r.state = NodeRecord::State::Failed;
-  if (!d_.ui()) return;  // no one to show it to: the history still says which node failed
-  PauseEvent e;
-  e.reason = PauseEvent::Reason::Failure;
-  e.run = &run_;
-  e.record = current_;
-  e.error = error;
-  auto node = d_.ids().node(r.id);
-  if (!node) return;
-  e.node = node;
-  e.grad_outputs = current_grads_;
-  rt::Interpreter& in = d_.interpreter();
-  rt::Interpreter::BindingScope bind(in, bindings(*node, e.grad_outputs, nullptr));
-  Resume ignored = d_.ui()->on_pause(e);  // nothing to resume: the backward has failed
-  (void)ignored;
-}
-
-void Session::mark_failed() {
-  if (current_ < run_.records.size() && run_.records[current_].state == NodeRecord::State::Running)
-    run_.records[current_].state = NodeRecord::State::Failed;
+void Session::post_log_batch() {
+  if (log_batch_.records.empty() || !d_.log_thread()) return;
+  d_.log_thread()->post(std::move(log_batch_));
+  log_batch_ = LogBatch();
 }
 
 }  // namespace backstep::debug

@@ -3,6 +3,7 @@
 
 #include "engine/debug/debugger.h"
 #include "engine/debug/log_line.h"
+#include "engine/debug/log_thread.h"
 
 #include <atomic>
 #include <chrono>
@@ -76,11 +77,11 @@ class Session {
   // a hook first on each root that waits for the walk.
   void gate_roots(const torch::autograd::edge_list& roots);
   void wait_for_walk();
-  // What went wrong in the walk (nodes it did not reach run unwatched).
-  std::exception_ptr walk_error() const { return walk_error_; }
 
   void remove_hooks();
   void start_stepping(int steps);
+  // Hands the log lines not yet handed over to the log thread.
+  void post_log_batch();
 
   // From the hooks, on the thread running the engine.
   torch::autograd::variable_list before(NodeWatch& watch, const torch::autograd::variable_list& grads);
@@ -120,7 +121,6 @@ class Session {
   std::unordered_set<torch::autograd::Node*> foreign_;  // seen nodes without backstep metadata (rare)
   size_t walk_next_ = 0;  // the first node in watched_ whose edges are not walked yet
   std::atomic<bool> walked_{false};
-  std::exception_ptr walk_error_;
   HookArena hook_memory_;  // before watched_: outlives the hooks it holds
   // The graph (kept alive by the run's roots), in BFS order: each node's
   // pre-hook, valid while its bit in hooked_ is set (a hook dies when it
@@ -138,6 +138,7 @@ class Session {
   std::unordered_map<const std::type_info*, uint16_t> names_by_type_;
   std::unordered_map<const autograd::CallRecord*, uint16_t> functions_by_call_;  // into run_.names
   LogLineWriter log_writer_;
+  LogBatch log_batch_;  // nodes whose lines the log thread has not been given yet
   std::string log_line_;  // reused for every node's log line shown in the UI
   int steps_left_ = 0;
   bool finish_ = false;

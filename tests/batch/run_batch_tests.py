@@ -144,6 +144,10 @@ def test_usage_and_files(r):
     lines = open(log).read().splitlines() if os.path.exists(log) else []
     check("--log-backward FILE: one line per node run",
           p.returncode == 0 and len(lines) == 6 and "SumBackward0" in lines[0], lines)
+    check("--log-backward FILE: PyTorch's line with the node's id and creating line",
+          bool(lines) and lines[0].startswith("Executing: SumBackward0 #0 ")
+          and lines[0].endswith("two_backwards.py:5 with grad_outputs: [f32[]]")
+          and lines[2].endswith("two_backwards.py:5 with grad_outputs: [f32[3]]"), lines)
 
 
 def test_trace_functions(r):

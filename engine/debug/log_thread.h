@@ -1,0 +1,61 @@
+// Logging to a file on a thread of its own. A logged backward makes a line
+// per node, and making the text and writing it out cost a tenth of the
+// backward itself; to a file, no one reads the lines while the backward
+// runs, so the hooks only hand over what each line says (the node's record
+// and its incoming gradients' summaries), in batches, and this thread makes
+// and writes the text. Lines to a terminal or a stream stay on the hooks'
+// thread (see Session::log): there they must stay in order with the
+// program's own output.
+#pragma once
+
+#include "engine/debug/debugger.h"
+#include "engine/debug/log_line.h"
+
+#include <condition_variable>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace backstep::debug {
+
+// Nodes of one backward, in the order they ran. `run` outlives the batch:
+// a backward's batches are all written before it returns (Debugger::run).
+struct LogBatch {
+  const BackwardRun* run = nullptr;
+  std::vector<NodeRecord> records;  // in_first indexes `summaries`
+  std::vector<Summary> summaries;
+};
+
+class LogThread {
+ public:
+  explicit LogThread(std::ofstream file);
+  // Writes whatever is still queued, then closes the file.
+  ~LogThread();
+  LogThread(const LogThread&) = delete;
+  LogThread& operator=(const LogThread&) = delete;
+
+  // Queues a batch (waits while many are queued: the file is slower than
+  // the backward).
+  void post(LogBatch batch);
+  // Returns once every batch posted so far is on disk.
+  void drain();
+
+ private:
+  void loop();
+  void write(const LogBatch& batch);
+
+  std::ofstream file_;
+  std::mutex mutex_;
+  std::condition_variable wake_, progress_;
+  std::deque<LogBatch> queue_;
+  bool writing_ = false, stopping_ = false;
+  // Used by the thread only.
+  LogLineWriter writer_;
+  uint64_t writer_run_ = 0;  // the run whose names writer_ has cached
+  std::string text_;
+  std::thread thread_;  // last: starts once the rest is built
+};
+
+}  // namespace backstep::debug

@@ -1,0 +1,152 @@
+// The pausing half of a watched backward: which breakpoint a node meets,
+// and the hand-over to the interpreter thread while the engine waits
+// between two nodes (see debugger.h for the threading model).
+#include "engine/api/node_object.h"
+#include "engine/debug/session.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+
+#include <fmt/format.h>
+
+namespace backstep::debug {
+
+namespace ag = torch::autograd;
+
+bool Session::condition_holds(const Breakpoint& bp, ag::Node& node, const ag::variable_list& grad_outputs,
+                              const ag::variable_list* grad_inputs) {
+  if (bp.condition.empty()) return true;
+  rt::Interpreter& in = d_.interpreter();
+  bool result = false;
+  in.run_on_interpreter_thread([&] {
+    rt::Interpreter::BindingScope bind(in, bindings(node, grad_outputs, grad_inputs));
+    try {
+      result = rt::truthy(in, in.eval_expression(bp.condition, "<breakpoint condition>"));
+    } catch (const rt::ScriptError& e) {
+      // A condition that fails pauses, so the user sees why.
+      in.sink().err(fmt::format("breakpoint {} condition failed: {}\n", bp.number, e.what()));
+      result = true;
+    }
+  });
+  return result;
+}
+
+std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag::variable_list& grad_outputs,
+                                                        const ag::variable_list* grad_inputs) {
+  auto tuple = [](const ag::variable_list& v) {
+    std::vector<rt::Value> items;
+    for (const auto& t : v) items.push_back(t.defined() ? rt::Value(t) : rt::Value());
+    return rt::make_tuple(std::move(items));
+  };
+  std::vector<rt::Interpreter::Binding> b;
+  b.push_back({"node", api::node_object(node.shared_from_this())});
+  b.push_back({"grad_outputs", tuple(grad_outputs)});
+  b.push_back({"grad_inputs", grad_inputs ? tuple(*grad_inputs) : rt::Value()});
+  return b;
+}
+
+void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads) {
+  if (finish_ || !d_.ui()) return;
+  const Breakpoint* hit = nullptr;
+  bool step = steps_left_ > 0 && --steps_left_ == 0;
+  if (!step) {
+    const NodeRecord& r = run_.records[current_];
+    for (auto& bp : d_.breakpoints_) {
+      if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, r.origin)) continue;
+      if (!condition_holds(bp, node, grads, nullptr)) continue;
+      ++bp.hits;
+      hit = &bp;
+      break;
+    }
+    if (!hit) return;
+  }
+  PauseEvent e;
+  e.reason = hit ? PauseEvent::Reason::Breakpoint : PauseEvent::Reason::Step;
+  e.breakpoint = hit;
+  e.node = node.shared_from_this();
+  e.grad_outputs = grads;
+  pause(e);
+}
+
+void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
+  if (finish_ || !d_.ui()) return;
+  const NodeRecord& r = run_.records[current_];
+  auto any_of = [&](const Summary* s, uint32_t n, bool nan) {
+    for (uint32_t i = 0; i < n; ++i)
+      if (nan ? s[i].nan != 0 : s[i].inf != 0) return true;
+    return false;
+  };
+  for (auto& bp : d_.breakpoints_) {
+    if (!bp.is_after_node()) continue;
+    bool nan = bp.kind == Breakpoint::Kind::Nan;
+    // The origin: this node made NaN (or Inf) out of finite gradients.
+    if (!any_of(run_.produced(r), r.out_count, nan) || any_of(run_.incoming(r), r.in_count, nan)) continue;
+    std::shared_ptr<ag::Node> live = d_.ids().node(r.id);
+    ag::Node* node = live.get();
+    if (!node || !condition_holds(bp, *node, grad_outputs, &grad_inputs)) continue;
+    ++bp.hits;
+    PauseEvent e;
+    e.reason = PauseEvent::Reason::NanInf;
+    e.breakpoint = &bp;
+    e.node = node->shared_from_this();
+    e.grad_outputs = grad_outputs;
+    e.grad_inputs = grad_inputs;
+    e.after = true;
+    pause(e);
+    return;
+  }
+}
+
+void Session::pause(PauseEvent& e) {
+  post_log_batch();
+  d_.flush_log();  // the log so far is on disk before the user looks
+  e.run = &run_;
+  e.record = current_;
+  rt::Interpreter& in = d_.interpreter();
+  Resume resume;
+  in.run_on_interpreter_thread([&] {
+    rt::Interpreter::BindingScope bind(in, bindings(*e.node, e.grad_outputs, e.after ? &e.grad_inputs : nullptr));
+    resume = d_.ui()->on_pause(e);
+  });
+  apply(resume);
+}
+
+void Session::apply(const Resume& r) {
+  switch (r.kind) {
+    case Resume::Kind::Step: steps_left_ = std::max(1, r.steps); break;
+    case Resume::Kind::Continue: steps_left_ = 0; break;
+    case Resume::Kind::Finish: finish_ = true; break;
+    case Resume::Kind::Abort:
+      abort_ = true;
+      throw BackwardAborted();
+  }
+}
+
+void Session::post_mortem(const std::string& error) {
+  if (current_ >= run_.records.size()) return;
+  NodeRecord& r = run_.records[current_];
+  if (r.state != NodeRecord::State::Running) return;
+  r.state = NodeRecord::State::Failed;
+  if (!d_.ui()) return;  // no one to show it to: the history still says which node failed
+  PauseEvent e;
+  e.reason = PauseEvent::Reason::Failure;
+  e.run = &run_;
+  e.record = current_;
+  e.error = error;
+  auto node = d_.ids().node(r.id);
+  if (!node) return;
+  e.node = node;
+  e.grad_outputs = current_grads_;
+  rt::Interpreter& in = d_.interpreter();
+  rt::Interpreter::BindingScope bind(in, bindings(*node, e.grad_outputs, nullptr));
+  post_log_batch();
+  d_.flush_log();  // the log up to the failing node is on disk before the user looks
+  Resume ignored = d_.ui()->on_pause(e);  // nothing to resume: the backward has failed
+  (void)ignored;
+}
+
+void Session::mark_failed() {
+  if (current_ < run_.records.size() && run_.records[current_].state == NodeRecord::State::Running)
+    run_.records[current_].state = NodeRecord::State::Failed;
+}
+
+}  // namespace backstep::debug

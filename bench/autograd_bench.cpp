@@ -118,7 +118,7 @@ void list_saved_fields(Interpreter& in, long n10k) {
 void time_logging(Interpreter& in, backstep::debug::Debugger& d, long n100k) {
   std::string log_path = "/tmp/backstep_bench_backward.log";
   Pair p = paired(
-      10,
+      16,
       [&](bool on) {
         if (on) d.log_to_file(log_path, nullptr);
         else d.stop_logging();
@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
   bp.name = "NeverBackward0";
   d.add_breakpoint(bp);
   Pair attached = paired(
-      10, [&](bool on) { d.attach(on ? &never : nullptr); }, [&] { return backward_once(in, n100k); });
+      16, [&](bool on) { d.attach(on ? &never : nullptr); }, [&] { return backward_once(in, n100k); });
   print_paired(fmt::format("backward, {} nodes: plain -> debugger, breakpoint never hit", n100k), attached, 1.10);
   if (part == "debugger") return 0;
 

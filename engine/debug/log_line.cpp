@@ -69,7 +69,10 @@ void LogLineWriter::append(std::string& out, uint16_t name_index, const std::str
     return;
   }
   char* end = buf + sizeof buf;
-  auto put = [](char* at, const std::string& s) { return static_cast<char*>(std::memcpy(at, s.data(), s.size())) + s.size(); };
+  auto put = [](char* at, const std::string& s) {
+    std::memcpy(at, s.data(), s.size());
+    return at + s.size();
+  };
   char* p = put(buf, head);
   p = std::to_chars(p, end, id).ptr;
   if (file) {

@@ -150,7 +150,7 @@ void Session::visit(ag::Node* n, autograd::NodeIds::Batch& ids) {
   }
   NodeFacts facts = facts_of(*n, md);
   facts.id = ids.id_of(*n, md);
-  install_hooks(*n, facts, produced_);
+  install_hooks(*n, facts);
 }
 
 bool Session::walk(size_t limit) {
@@ -216,12 +216,15 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
   return f;
 }
 
-void Session::install_hooks(ag::Node& node, const NodeFacts& facts, bool produced) {
+void Session::install_hooks(ag::Node& node, const NodeFacts& facts) {
   auto* watch = new (hook_memory_) NodeWatch(*this, node, watched_.size(), facts);
   node.add_pre_hook(std::unique_ptr<ag::FunctionPreHook>(watch));
   // Post-hooks record what each node produced (history, :break nan,
   // traces); logging alone does without them.
-  if (produced) watch->post = node.add_post_hook(std::unique_ptr<ag::FunctionPostHook>(new (hook_memory_) PostHook(*this)));
+  if (produced_) {
+    auto* post = new (hook_memory_) PostHook(*this);
+    watch->post = node.add_post_hook(std::unique_ptr<ag::FunctionPostHook>(post));
+  }
   watched_.push_back(watch);
   hooked_.push_back(true);
 }

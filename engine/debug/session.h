@@ -96,7 +96,7 @@ class Session {
  private:
   void visit(torch::autograd::Node* n, autograd::NodeIds::Batch& ids);
   NodeFacts facts_of(torch::autograd::Node& node, const autograd::NodeMetadata* md);
-  void install_hooks(torch::autograd::Node& node, const NodeFacts& facts, bool produced);
+  void install_hooks(torch::autograd::Node& node, const NodeFacts& facts);
   void remove_hooks_of(NodeWatch& w);
   void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
   void log(const NodeRecord& r);
@@ -116,7 +116,7 @@ class Session {
   BackwardRun& run_;
   autograd::NodeIds& ids_;
   const api::BackwardTask* task_;  // null: a backward not started by the script
-  const bool produced_;
+  const bool produced_;  // post-hooks too
   const uint64_t stamp_;  // marks the nodes this walk has seen
   std::unordered_set<torch::autograd::Node*> foreign_;  // seen nodes without backstep metadata (rare)
   size_t walk_next_ = 0;  // the first node in watched_ whose edges are not walked yet

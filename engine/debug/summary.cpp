@@ -12,8 +12,9 @@ namespace backstep::debug {
 
 namespace {
 
-// Norm, min and max of values already known to be finite-or-not from the
-// sum of squares: false when any was NaN or Inf (the exact scan counts them).
+// Fills norm, min and max from one pass's sum of squares and extremes;
+// false when one of them is not finite (a NaN or Inf was among the values,
+// and the exact scan below counts them).
 template <class T>
 bool finish_finite(double sum_of_squares, T lo, T hi, Summary& s) {
   if (!std::isfinite(sum_of_squares) || !std::isfinite(static_cast<double>(lo)) ||

@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
       part == "backward-history") {
     BenchUI never(false);
     if (part == "backward-debugger") backstep::debug::debugger(in).attach(&never);
-    if (part == "backward-logging") backstep::debug::debugger(in).log_to_file(getenv("BENCH_LOG") ? getenv("BENCH_LOG") : "/tmp/backstep_bench_backward.log", nullptr);
+    if (part == "backward-logging") backstep::debug::debugger(in).log_to_file("/tmp/backstep_bench_backward.log", nullptr);
     if (part == "backward-history") backstep::debug::debugger(in).keep_watching(true);
     for (int i = 0; i < 10; ++i) {
       double t = backward_once(in, n100k);

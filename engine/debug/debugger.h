@@ -30,18 +30,24 @@ namespace backstep::debug {
 class EngineWorkers;  // engine_workers.h
 class LogThread;      // log_thread.h
 
-// One node of a backward, in the order the engine ran it.
-struct NodeRecord {
-  enum class State : uint8_t { Running, Done, Failed };
+// What is known of a node before it runs (gathered while walking the graph).
+struct NodeFacts {
   int id = -1;
   uint16_t name_index = 0;      // into BackwardRun::names
   uint16_t function_index = 0;  // the script function that created the node, into names ("" unknown)
-  State state = State::Running;
   lang::Span origin;
+};
+
+// One node of a backward, in the order the engine ran it.
+struct NodeRecord : NodeFacts {
+  enum class State : uint8_t { Running, Done, Failed };
+  State state = State::Running;
   uint32_t in_first = 0, in_count = 0;    // incoming gradients (grad_outputs)
   uint32_t out_first = 0, out_count = 0;  // produced gradients (grad_inputs)
   float time_us = 0;
 };
+// A 1M-node history must fit ~200 MB: the facts as a base add no padding.
+static_assert(sizeof(NodeRecord) <= 52, "NodeRecord grew");
 
 // One backward call (backward() or autograd.grad()) and its history.
 class BackwardRun {
@@ -162,7 +168,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   // a stream, they append each line to log_buffer_ themselves, then call
   // log_line_added(), which writes the buffer out in chunks.
   LogThread* log_thread() const { return log_thread_.get(); }
-  bool logs_to_buffer() const { return log_stream_ != nullptr; }
+  bool logs_to_stream() const { return log_stream_ != nullptr; }
   void log_line_added() {
     if (log_buffer_.size() >= (1 << 16)) flush_log();
   }

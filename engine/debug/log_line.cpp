@@ -55,25 +55,18 @@ void LogLineWriter::append(std::string& out, uint16_t name_index, const std::str
   static constexpr char kWith[] = " with grad_outputs: [";
   constexpr size_t kWithLength = sizeof kWith - 1;
   // The whole line goes together in one buffer and reaches `out` in one
-  // append: an append per part cost more than the parts.
-  char buf[512];
+  // append: an append per part cost more than the parts. The buffer only
+  // grows (a node with many gradients makes a long line).
   constexpr size_t kNumber = 11;  // digits of an int, and a sign
   size_t most = head.size() + kNumber + (file ? file->size() + kNumber : 0) + kWithLength + tail.size() + 2;
-  if (most > sizeof buf) {  // a node with very many gradients
-    out += head;
-    out += std::to_string(id);
-    if (file) out += *file + std::to_string(origin.line);
-    out += kWith;
-    out += tail;
-    out += "]\n";
-    return;
-  }
-  char* end = buf + sizeof buf;
+  if (line_.size() < most) line_.resize(most);
+  char* begin = line_.data();
+  char* end = begin + line_.size();
   auto put = [](char* at, const std::string& s) {
     std::memcpy(at, s.data(), s.size());
     return at + s.size();
   };
-  char* p = put(buf, head);
+  char* p = put(begin, head);
   p = std::to_chars(p, end, id).ptr;
   if (file) {
     p = put(p, *file);
@@ -83,7 +76,7 @@ void LogLineWriter::append(std::string& out, uint16_t name_index, const std::str
   p = put(p + kWithLength, tail);
   *p++ = ']';
   *p++ = '\n';
-  out.append(buf, static_cast<size_t>(p - buf));
+  out.append(begin, static_cast<size_t>(p - begin));
 }
 
 }  // namespace backstep::debug

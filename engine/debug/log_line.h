@@ -33,6 +33,7 @@ class LogLineWriter {
   std::vector<Summary> last_grads_;      // what last_grads_text_ was made from
   std::string last_grads_text_;          // "f32[3, 4],None"
   bool have_last_grads_ = false;
+  std::vector<char> line_;  // where a line is put together
 };
 
 }  // namespace backstep::debug

@@ -76,6 +76,11 @@ void erase_hook(std::vector<std::unique_ptr<ag::FunctionPreHook>>& hooks, const 
 
 // A node's pre-hook, and what the session knows of the node. Made only in
 // a session's HookArena (see session.h); the node's hook list owns it.
+// The facts are gathered during the walk, while the node and its metadata
+// are in cache: by the time the engine runs the node its metadata has long
+// left the cache (a 100k-node graph is tens of megabytes), and reading the
+// id and origin there cost more than the rest of the hook, while the hook
+// object itself the engine has just called.
 class NodeWatch : public ag::FunctionPreHook, public autograd::InternalHook, public InArena {
  public:
   NodeWatch(Session& s, ag::Node& n, size_t index, const NodeFacts& facts)
@@ -113,12 +118,11 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
       run_(run),
       ids_(d.ids()),
       task_(api::current_backward_task(d.interpreter())),
-      produced_(produced),
       stamp_(autograd::new_visit_stamp()),
-      eager_removal_(g_live_sessions.fetch_add(1) == 0) {
+      alone_(g_live_sessions.fetch_add(1) == 0),
+      keep_history_(produced) {
   // Without a UI or a trace to read it (logging alone), no history is kept:
   // each node's record lives just long enough to make its log line.
-  keep_history_ = produced;
   run_.history_dropped = !keep_history_;
   {
     autograd::NodeIds::Batch ids(ids_);
@@ -183,7 +187,7 @@ bool Session::may_walk_alongside() const {
   // A session inside another's backward walks first (the outer engine may
   // be iterating hook lists); an autograd.grad with inputs shares its task's
   // lazily built node set with the script thread.
-  return eager_removal_ && (!task_ || task_->outputs.empty());
+  return alone_ && (!task_ || task_->outputs.empty());
 }
 
 void Session::wait_for_walk() {
@@ -221,12 +225,13 @@ void Session::install_hooks(ag::Node& node, const NodeFacts& facts) {
   node.add_pre_hook(std::unique_ptr<ag::FunctionPreHook>(watch));
   // Post-hooks record what each node produced (history, :break nan,
   // traces); logging alone does without them.
-  if (produced_) {
+  if (keep_history_) {
     auto* post = new (hook_memory_) PostHook(*this);
     watch->post = node.add_post_hook(std::unique_ptr<ag::FunctionPostHook>(post));
   }
   watched_.push_back(watch);
   hooked_.push_back(true);
+  ++hooked_count_;
 }
 
 // Removes exactly our hooks: the same vectors hold the script's own hooks
@@ -234,17 +239,21 @@ void Session::install_hooks(ag::Node& node, const NodeFacts& facts) {
 // its place in the node's list.
 void Session::remove_hooks_of(NodeWatch& w) {
   hooked_[w.index] = false;
+  --hooked_count_;
   ag::Node& node = w.node;
   if (w.post) node.del_post_hook(w.post);
   erase_hook(node.pre_hooks(), &w);  // w is gone from here on
 }
 
 void Session::remove_hooks() {
-  for (size_t i = 0; i < watched_.size(); ++i)
+  // Most nodes lost their hooks as the next one started; the last to run
+  // still has them, and after a full backward no other node does.
+  if (previous_) remove_hooks_of(*previous_);  // hooked until the next node starts
+  previous_ = nullptr;
+  for (size_t i = 0; hooked_count_ > 0 && i < watched_.size(); ++i)
     if (hooked_[i]) remove_hooks_of(*watched_[i]);
   for (auto& [node, gate] : gates_) erase_hook(node->pre_hooks(), gate);
   gates_.clear();
-  previous_ = nullptr;
 }
 
 void Session::gate_roots(const ag::edge_list& roots) {
@@ -275,7 +284,7 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
   // engine runs one node at a time per thread, pre-hooks, apply, post-hooks),
   // so its hooks come off now, while it is still in cache: taking 100k
   // nodes' hooks off after the backward cost a third of watching it.
-  if (eager_removal_ && previous_) remove_hooks_of(*previous_);
+  if (alone_ && previous_) remove_hooks_of(*previous_);
   previous_ = &watch;
   // The node walked after this one most often runs next (always, in a
   // chain): its hook's facts are what the next call reads first.
@@ -284,10 +293,7 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
   in.check_interrupt();  // Ctrl-C during a backward: KeyboardInterrupt at its call site
   if (abort_) throw BackwardAborted();
   NodeRecord r;
-  r.id = watch.facts.id;
-  r.name_index = watch.facts.name_index;
-  r.function_index = watch.facts.function_index;
-  r.origin = watch.facts.origin;
+  static_cast<NodeFacts&>(r) = watch.facts;
   append_summaries(grads, r.in_first, r.in_count);
   current_ = run_.records.size();
   if (d_.ui()) current_grads_ = grads;  // for a post-mortem
@@ -336,7 +342,7 @@ void Session::log(const NodeRecord& r) {
     log_batch_.records.push_back(copy);
     if (log_batch_.records.size() >= kBatchNodes) post_log_batch();
   }
-  if (d_.logs_to_buffer()) {
+  if (d_.logs_to_stream()) {
     make(d_.log_buffer_);
     d_.log_line_added();
   }

@@ -44,19 +44,6 @@ class HookArena {
 
 class NodeWatch;  // the pre-hook a session puts on each node (session.cpp)
 
-// What a node's pre-hook needs to know of its node, gathered during the
-// graph walk, while the node and its metadata are in cache. By the time the
-// engine runs the node, its metadata has long left the cache (a 100k-node
-// graph is tens of megabytes): reading the id and origin there cost more
-// than the rest of the hook. The hook object itself the engine has just
-// called, so what it holds is at hand.
-struct NodeFacts {
-  int id = -1;
-  uint16_t name_index = 0;      // into BackwardRun::names
-  uint16_t function_index = 0;  // the script function that created the node
-  lang::Span origin;
-};
-
 class Session {
  public:
   // Hooks the roots; walk() hooks the rest of the graph. `produced`: also
@@ -116,7 +103,6 @@ class Session {
   BackwardRun& run_;
   autograd::NodeIds& ids_;
   const api::BackwardTask* task_;  // null: a backward not started by the script
-  const bool produced_;  // post-hooks too
   const uint64_t stamp_;  // marks the nodes this walk has seen
   std::unordered_set<torch::autograd::Node*> foreign_;  // seen nodes without backstep metadata (rare)
   size_t walk_next_ = 0;  // the first node in watched_ whose edges are not walked yet
@@ -127,9 +113,13 @@ class Session {
   // is taken off its node).
   std::vector<NodeWatch*> watched_;
   std::vector<bool> hooked_;
+  size_t hooked_count_ = 0;  // bits set in hooked_
   std::vector<std::pair<torch::autograd::Node*, torch::autograd::FunctionPreHook*>> gates_;  // see gate_roots()
   NodeWatch* previous_ = nullptr;  // the hook of the node that ran last
-  bool eager_removal_;             // take hooks off each node once it ran (see before())
+  // No other session is live: this one may edit hook lists while its
+  // engine runs (taking each node's hooks off once it ran, see before();
+  // walking alongside the engine, see walk()).
+  const bool alone_;
   size_t current_ = SIZE_MAX;  // the record of the node running now
   torch::autograd::variable_list current_grads_;
   std::chrono::steady_clock::time_point started_;
@@ -143,7 +133,9 @@ class Session {
   int steps_left_ = 0;
   bool finish_ = false;
   bool abort_ = false;
-  bool keep_history_ = true;  // records outlive their node (UI or trace); also: compute statistics
+  // Records outlive their node (UI or trace): post-hooks record what each
+  // node produced, and summaries carry statistics.
+  const bool keep_history_;
 };
 
 // Marks the calling thread as running `session`'s engine call.

@@ -33,18 +33,21 @@ bool finish_finite(double sum_of_squares, T lo, T hi, Summary& s) {
 // 64x64 layers made the branchy exact scan a tenth of a traced backward).
 // A NaN or Inf anywhere makes the sum of squares non-finite, and then the
 // exact scan below counts them.
+// One value into a lane's sum of squares and extremes (no branches).
+template <class T>
+inline void fold(T v, double& sq, T& lo, T& hi) {
+  sq += static_cast<double>(v) * static_cast<double>(v);
+  lo = v < lo ? v : lo;
+  hi = v > hi ? v : hi;
+}
+
 template <class T>
 bool scan_all_finite(const T* data, int64_t n, Summary& s) {
   constexpr int kLanes = 8;
   if (n < kLanes) {  // most gradients of a long chain of small ops: lanes cost more than they save
     double sq = 0;
     T lo = data[0], hi = data[0];
-    for (int64_t i = 0; i < n; ++i) {
-      T v = data[i];
-      sq += static_cast<double>(v) * static_cast<double>(v);
-      lo = v < lo ? v : lo;
-      hi = v > hi ? v : hi;
-    }
+    for (int64_t i = 0; i < n; ++i) fold(data[i], sq, lo, hi);
     return finish_finite(sq, lo, hi, s);
   }
   double sq[kLanes] = {};
@@ -52,18 +55,8 @@ bool scan_all_finite(const T* data, int64_t n, Summary& s) {
   for (int l = 0; l < kLanes; ++l) lo[l] = hi[l] = data[0];
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes)
-    for (int l = 0; l < kLanes; ++l) {
-      T v = data[i + l];
-      sq[l] += static_cast<double>(v) * static_cast<double>(v);
-      lo[l] = v < lo[l] ? v : lo[l];
-      hi[l] = v > hi[l] ? v : hi[l];
-    }
-  for (; i < n; ++i) {
-    T v = data[i];
-    sq[0] += static_cast<double>(v) * static_cast<double>(v);
-    lo[0] = v < lo[0] ? v : lo[0];
-    hi[0] = v > hi[0] ? v : hi[0];
-  }
+    for (int l = 0; l < kLanes; ++l) fold(data[i + l], sq[l], lo[l], hi[l]);
+  for (; i < n; ++i) fold(data[i], sq[0], lo[0], hi[0]);
   double total = 0;
   for (int l = 0; l < kLanes; ++l) {
     total += sq[l];

@@ -1,21 +1,49 @@
-# libtorch: Debian installs headers in /usr/include and the libraries in the
-# multiarch folder. A libtorch 2.x unpacked elsewhere is found with
-# -DBACKSTEP_TORCH_ROOT=/path/to/libtorch.
-set(BACKSTEP_TORCH_ROOT "" CACHE PATH "root of a libtorch install (default: system)")
-if(BACKSTEP_TORCH_ROOT)
-  set(_torch_hints ${BACKSTEP_TORCH_ROOT}/lib)
-  set(_torch_includes ${BACKSTEP_TORCH_ROOT}/include ${BACKSTEP_TORCH_ROOT}/include/torch/csrc/api/include)
-else()
-  set(_torch_includes "")
+# libtorch: found with find_package(Torch). scripts/build points it at the
+# project's venv (a pinned PyPI torch wheel is a complete libtorch), or at a
+# user's own libtorch through Torch_DIR / CMAKE_PREFIX_PATH (scripts/build
+# turns BACKSTEP_TORCH=/path/to/libtorch-or-venv into that).
+#
+# Note [what we link]: only libtorch_cpu and libc10. libtorch_cuda (and with
+# it cuBLAS, cuDNN, NCCL: ~370 MB resident, ~40% of start-up) is loaded with
+# dlopen when a program first asks for CUDA (engine/torch/cuda_runtime.cpp),
+# and at start-up when a GPU driver is present. Linking ${TORCH_LIBRARIES}
+# would also pull the system toolkit's libnvrtc/libcudart ahead of the ones
+# the wheel was built against.
+find_package(Torch REQUIRED)
+find_library(TORCH_CPU_LIB torch_cpu HINTS ${TORCH_INSTALL_PREFIX}/lib NO_DEFAULT_PATH REQUIRED)
+find_library(C10_LIB c10 HINTS ${TORCH_INSTALL_PREFIX}/lib NO_DEFAULT_PATH REQUIRED)
+find_library(TORCH_CUDA_LIB torch_cuda HINTS ${TORCH_INSTALL_PREFIX}/lib NO_DEFAULT_PATH)
+set(TORCH_FUNCTIONS_H ${TORCH_INSTALL_PREFIX}/include)  # the generator reads it there
+if(NOT EXISTS ${TORCH_FUNCTIONS_H}/torch/csrc/autograd/generated/Functions.h)
+  message(FATAL_ERROR "libtorch at ${TORCH_INSTALL_PREFIX} has no torch/csrc/autograd/generated/Functions.h")
 endif()
-find_library(TORCH_LIB torch HINTS ${_torch_hints} REQUIRED)
-find_library(TORCH_CPU_LIB torch_cpu HINTS ${_torch_hints} REQUIRED)
-find_library(C10_LIB c10 HINTS ${_torch_hints} REQUIRED)
-find_path(TORCH_FUNCTIONS_H torch/csrc/autograd/generated/Functions.h
-          HINTS ${_torch_includes} /usr/include REQUIRED)
+# Torch_VERSION comes from TorchConfigVersion.cmake.
+set(BACKSTEP_TORCH_VERSION ${Torch_VERSION})
+if(TORCH_CUDA_LIB)
+  set(BACKSTEP_TORCH_HAS_CUDA ON)
+else()
+  set(BACKSTEP_TORCH_HAS_CUDA OFF)
+endif()
+message(STATUS "backstep: libtorch ${Torch_VERSION} at ${TORCH_INSTALL_PREFIX} (CUDA library: ${BACKSTEP_TORCH_HAS_CUDA})")
 add_library(backstep_torch INTERFACE)
-target_link_libraries(backstep_torch INTERFACE ${TORCH_LIB} ${TORCH_CPU_LIB} ${C10_LIB})
-target_include_directories(backstep_torch SYSTEM INTERFACE ${TORCH_FUNCTIONS_H} ${_torch_includes})
+target_link_libraries(backstep_torch INTERFACE ${TORCH_CPU_LIB} ${C10_LIB} ${CMAKE_DL_LIBS})
+# The wheel's include folder also holds a bundled fmt (v12) ahead of the
+# system's, which we link: a mirror of it without fmt/ (symlinks, made at
+# configure time) keeps every file on the one fmt. libtorch's own headers
+# outside CUDA's tunable GEMM do not include fmt.
+set(_torch_mirror ${CMAKE_BINARY_DIR}/torch_include)
+file(MAKE_DIRECTORY ${_torch_mirror})
+file(GLOB _torch_entries RELATIVE ${TORCH_INSTALL_PREFIX}/include ${TORCH_INSTALL_PREFIX}/include/*)
+foreach(_e IN LISTS _torch_entries)
+  if(NOT _e STREQUAL "fmt" AND NOT EXISTS ${_torch_mirror}/${_e})
+    file(CREATE_LINK ${TORCH_INSTALL_PREFIX}/include/${_e} ${_torch_mirror}/${_e} SYMBOLIC)
+  endif()
+endforeach()
+target_include_directories(backstep_torch SYSTEM INTERFACE ${_torch_mirror}
+                           ${_torch_mirror}/torch/csrc/api/include)
+# The wheel's libraries find their CUDA dependencies through their own RPATH;
+# ours points at the wheel's lib folder so the binary runs from the build tree.
+set(CMAKE_BUILD_RPATH ${TORCH_INSTALL_PREFIX}/lib)
 
 find_package(fmt REQUIRED)
 find_package(nlohmann_json REQUIRED)

@@ -58,7 +58,7 @@ Target target_of(Shell& shell, const std::string& expr) {
   } else if (ui.pause()) {
     run = ui.pause()->run;
     paused = ui.pause()->record;
-    std::vector<std::shared_ptr<ag::Node>> roots;
+    std::vector<c10::intrusive_ptr<ag::Node>> roots;
     for (int id : run->roots)
       if (auto n = ids.node(id)) roots.push_back(n);
     t.graph = autograd::snapshot_nodes(ids, roots, namer);

@@ -33,7 +33,7 @@ const debug::NodeRecord& record_at_cursor(ShellDebugUI& u, const debug::Backward
 
 // The live node the commands describe: the paused node, or the one under
 // the history cursor (when it still exists).
-std::shared_ptr<ag::Node> live_node(ShellDebugUI& u, const debug::NodeRecord& r) {
+c10::intrusive_ptr<ag::Node> live_node(ShellDebugUI& u, const debug::NodeRecord& r) {
   if (u.pause() && u.pause()->record == u.cursor()) return u.pause()->node;
   return u.debugger().ids().node(r.id);
 }
@@ -193,7 +193,7 @@ void cmd_nodes(Shell& shell, const std::string& args) {
   if (!args.empty()) {
     snap = autograd::snapshot(u.debugger().ids(), tensors_of_expression(shell, args), namer);
   } else if (run) {
-    std::vector<std::shared_ptr<ag::Node>> roots;
+    std::vector<c10::intrusive_ptr<ag::Node>> roots;
     for (int id : run->roots)
       if (auto n = u.debugger().ids().node(id)) roots.push_back(n);
     snap = autograd::snapshot_nodes(u.debugger().ids(), roots, namer);

@@ -26,7 +26,7 @@ Recorder::Recorder(debug::Debugger& d, rt::Interpreter& in, Options options) : d
     Entry e;
     e.run = &run;
     if (options.graphs) {
-      std::vector<std::shared_ptr<ag::Node>> nodes;
+      std::vector<c10::intrusive_ptr<ag::Node>> nodes;
       for (const auto& r : roots)
         if (r.function) nodes.push_back(r.function);
       autograd::SnapshotOptions so;

@@ -125,7 +125,7 @@ namespace {
 [[noreturn]] void rethrow_with_diagnosis(Interpreter& in, const std::exception& e, const ag::edge_list& roots) {
   rt::ScriptError se = rt::translate_torch_error(e);
   if (se.message().find("modified by an inplace operation") != std::string::npos) {
-    std::vector<std::shared_ptr<ag::Node>> nodes;
+    std::vector<c10::intrusive_ptr<ag::Node>> nodes;
     for (const auto& r : roots) nodes.push_back(r.function);
     for (auto& note : explain_inplace_error(node_ids(in), nodes)) se.exception()->notes.push_back(std::move(note));
   }
@@ -190,11 +190,11 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
   }
   ag::edge_list outputs;
   for (const auto& t : r.inputs) {
-    std::shared_ptr<ag::Node> fn = t.grad_fn();
+    c10::intrusive_ptr<ag::Node> fn = t.grad_fn();
     if (!fn) fn = ag::impl::try_get_grad_accumulator(t);
     if (r.accumulate_grad) const_cast<at::Tensor&>(t).retain_grad();
     if (!t.requires_grad()) rt::raise_runtime_error("One of the differentiated Tensors does not require grad");
-    if (!fn) outputs.emplace_back(std::make_shared<ag::Identity>(), 0);
+    if (!fn) outputs.emplace_back(c10::make_intrusive<ag::Identity>(), 0);
     else outputs.emplace_back(fn, t.output_nr());
   }
   for (const auto& e : r.input_edges) outputs.push_back(e);

@@ -214,7 +214,7 @@ void check_undefined_case(Check& c, const Tensors& outputs, const Tensors& diff)
 }
 
 at::Tensor undefined_grad(const at::Tensor& t) {
-  auto node = std::make_shared<torch::autograd::UndefinedGrad>();
+  auto node = c10::make_intrusive<torch::autograd::UndefinedGrad>();
   return (*node)({t})[0];
 }
 

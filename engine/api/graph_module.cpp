@@ -33,7 +33,7 @@ const rt::TypeObject& gradient_edge_type() {
 
 // The node that receives a tensor's gradient: its grad_fn, or for a leaf
 // its gradient accumulator.
-std::shared_ptr<ag::Node> gradient_node(const at::Tensor& t) {
+c10::intrusive_ptr<ag::Node> gradient_node(const at::Tensor& t) {
   if (auto fn = t.grad_fn()) return fn;
   return ag::impl::grad_accumulator(t);
 }
@@ -64,7 +64,7 @@ Value increment_version(Interpreter&, rt::Args& a) {
 // nodes this backward executes have their gradient ("all"), or on the first
 // of them ("any").
 struct MultiGradState {
-  std::vector<std::shared_ptr<ag::Node>> nodes;
+  std::vector<c10::intrusive_ptr<ag::Node>> nodes;
   Value fn;
   bool any = false;
   std::map<uint64_t, std::pair<size_t, std::vector<Value>>> pending;  // task id -> (count, grads)

@@ -96,7 +96,7 @@ std::vector<lang::Span> inplace_sites(const void* storage, int64_t from, int64_t
   return out;
 }
 
-std::vector<std::string> explain_inplace_error(autograd::NodeIds& ids, const std::vector<std::shared_ptr<ag::Node>>& roots) {
+std::vector<std::string> explain_inplace_error(autograd::NodeIds& ids, const std::vector<c10::intrusive_ptr<ag::Node>>& roots) {
   std::vector<std::string> notes;
   std::deque<ag::Node*> queue;
   std::unordered_set<ag::Node*> seen;

@@ -32,6 +32,6 @@ std::vector<lang::Span> inplace_sites(const void* storage, int64_t from, int64_t
 // tensors of which nodes (reachable from `roots`) changed version since they
 // were saved, and the program lines that changed them. One note per line.
 std::vector<std::string> explain_inplace_error(autograd::NodeIds& ids,
-                                               const std::vector<std::shared_ptr<torch::autograd::Node>>& roots);
+                                               const std::vector<c10::intrusive_ptr<torch::autograd::Node>>& roots);
 
 }  // namespace backstep::api

@@ -77,7 +77,7 @@ std::string NodeObject::repr(Interpreter&) const {
   return fmt::format("<{} object at {:#x}>", node_name(*node_), address());
 }
 
-Value node_object(const std::shared_ptr<ag::Node>& node) {
+Value node_object(const c10::intrusive_ptr<ag::Node>& node) {
   if (!node) return Value();
   auto& cache = node_cache();
   auto it = cache.find(node.get());

@@ -17,7 +17,7 @@ using rt::Value;
 
 class NodeObject : public rt::Object {
  public:
-  explicit NodeObject(std::shared_ptr<torch::autograd::Node> node)
+  explicit NodeObject(c10::intrusive_ptr<torch::autograd::Node> node)
       : Object(rt::ObjKind::Other), node_(std::move(node)) {}
   static bool is_instance(const rt::Object& o);
 
@@ -28,14 +28,14 @@ class NodeObject : public rt::Object {
   std::optional<Value> call_method(Interpreter& in, std::string_view name, rt::Args& args) override;
 
   torch::autograd::Node& node() const { return *node_; }
-  const std::shared_ptr<torch::autograd::Node>& shared_node() const { return node_; }
+  const c10::intrusive_ptr<torch::autograd::Node>& shared_node() const { return node_; }
 
  private:
-  std::shared_ptr<torch::autograd::Node> node_;
+  c10::intrusive_ptr<torch::autograd::Node> node_;
 };
 
 // The script object for a node (None for a null node).
-Value node_object(const std::shared_ptr<torch::autograd::Node>& node);
+Value node_object(const c10::intrusive_ptr<torch::autograd::Node>& node);
 
 // The node's name() as PyTorch shows it ("MulBackward0", "AccumulateGrad").
 std::string node_name(const torch::autograd::Node& node);

@@ -180,7 +180,7 @@ namespace {
 
 class SavedVariableObject : public rt::Object {
  public:
-  SavedVariableObject(std::shared_ptr<ag::Node> owner, ag::SavedVariable* sv)
+  SavedVariableObject(c10::intrusive_ptr<ag::Node> owner, ag::SavedVariable* sv)
       : Object(rt::ObjKind::Other), owner_(std::move(owner)), sv_(sv) {}
   const rt::TypeObject& type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
@@ -201,13 +201,13 @@ class SavedVariableObject : public rt::Object {
   }
 
  private:
-  std::shared_ptr<ag::Node> owner_;  // keeps the SavedVariable alive
+  c10::intrusive_ptr<ag::Node> owner_;  // keeps the SavedVariable alive
   ag::SavedVariable* sv_;
 };
 
 }  // namespace
 
-Value raw_saved_object(const std::shared_ptr<ag::Node>& owner, ag::SavedVariable* sv) {
+Value raw_saved_object(const c10::intrusive_ptr<ag::Node>& owner, ag::SavedVariable* sv) {
   return Value(std::make_shared<SavedVariableObject>(owner, sv));
 }
 

@@ -20,6 +20,6 @@ void install_mutation_on_saved(rt::ModuleObject& graph);
 rt::Value make_graph_module(rt::Interpreter& in);
 
 // The object for grad_fn._raw_saved_<field> (owner keeps the variable alive).
-rt::Value raw_saved_object(const std::shared_ptr<torch::autograd::Node>& owner, torch::autograd::SavedVariable* sv);
+rt::Value raw_saved_object(const c10::intrusive_ptr<torch::autograd::Node>& owner, torch::autograd::SavedVariable* sv);
 
 }  // namespace backstep::api

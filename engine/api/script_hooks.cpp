@@ -248,7 +248,7 @@ Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn
     auto list = std::make_shared<ScriptHookList>();
     slot = list;
     if (auto fn_node = t.grad_fn()) fn_node->add_pre_hook(std::make_unique<TensorPreHook>(in, list, t.output_nr()));
-    else ag::impl::add_hook(t, std::make_shared<TensorPreHook>(in, list, 0));
+    else ag::impl::add_hook(t, std::make_unique<TensorPreHook>(in, list, 0));
   }
   return add_to(std::static_pointer_cast<ScriptHookList>(slot), fn);
 }

@@ -45,10 +45,6 @@ int NodeIds::id_of(const ag::Node& node, NodeMetadata* md) {
 
 int NodeIds::id_of_locked(const ag::Node& node, NodeMetadata* md) {
   if (md && md->id >= 0) return md->id;
-  if (!md) {
-    auto it = foreign_ids_.find(&node);
-    if (it != foreign_ids_.end() && foreign_nodes_[it->second].lock().get() == &node) return it->second;
-  }
   int id = static_cast<int>(nodes_.size());
   auto* n = const_cast<ag::Node*>(&node);
   if (md) {
@@ -57,31 +53,21 @@ int NodeIds::id_of_locked(const ag::Node& node, NodeMetadata* md) {
     nodes_.push_back(n);
   } else {
     nodes_.push_back(nullptr);
-    foreign_ids_[&node] = id;
-    foreign_nodes_[id] = n->shared_from_this();
   }
   return id;
 }
 
 std::optional<int> NodeIds::find(const ag::Node& node) const {
-  if (NodeMetadata* md = metadata_of(node)) {
-    if (md->id < 0) return std::nullopt;
-    return md->id;
-  }
-  std::lock_guard<std::mutex> lock(ownership_mutex());
-  auto it = foreign_ids_.find(&node);
-  if (it == foreign_ids_.end()) return std::nullopt;
-  auto live = foreign_nodes_.find(it->second);
-  if (live == foreign_nodes_.end() || live->second.lock().get() != &node) return std::nullopt;
-  return it->second;
+  NodeMetadata* md = metadata_of(node);
+  if (!md || md->id < 0) return std::nullopt;
+  return md->id;
 }
 
-std::shared_ptr<ag::Node> NodeIds::node(int id) const {
+NodePtr NodeIds::node(int id) const {
   std::lock_guard<std::mutex> lock(ownership_mutex());
-  if (id < 0 || static_cast<size_t>(id) >= nodes_.size()) return nullptr;
-  if (ag::Node* n = nodes_[static_cast<size_t>(id)]) return n->weak_from_this().lock();  // null while it is dying
-  auto live = foreign_nodes_.find(id);
-  return live == foreign_nodes_.end() ? nullptr : live->second.lock();
+  if (id < 0 || static_cast<size_t>(id) >= nodes_.size()) return NodePtr();
+  if (ag::Node* n = nodes_[static_cast<size_t>(id)]) return try_share_node(*n);  // null while it is dying
+  return NodePtr();
 }
 
 TensorMeta meta_of(const at::Tensor& t) {
@@ -199,7 +185,6 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
     g.leaf = std::move(leaf);
   }
   if (opt.saved_fields) read_saved(node, g);
-  g.live = node.shared_from_this();
   return g;
 }
 
@@ -209,10 +194,11 @@ GraphNode describe_node(NodeIds& ids, ag::Node& node, const TensorNamer& namer, 
   return describe(ids, node, namer, options);
 }
 
-GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<ag::Node>>& roots,
+GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<NodePtr>& roots,
                              const TensorNamer& namer, const SnapshotOptions& opt) {
   GraphSnapshot snap;
   std::deque<ag::Node*> queue;
+  std::vector<ag::Node*> order;  // every node described, as snap.nodes
   std::unordered_set<ag::Node*> seen;
   // Ids go out in BFS order from the roots for nodes seen the first time.
   for (const auto& r : roots)
@@ -221,12 +207,14 @@ GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<ag:
     ag::Node* n = queue.front();
     queue.pop_front();
     snap.nodes.push_back(describe(ids, *n, namer, opt));
+    order.push_back(n);
     for (const auto& e : n->next_edges())
       if (e.function && seen.insert(e.function.get()).second) queue.push_back(e.function.get());
   }
-  for (const auto& g : snap.nodes) {
-    auto node = g.live.lock();
-    if (!node) continue;
+  // The roots hold the graph alive for the whole walk: raw pointers are safe.
+  for (size_t i = 0; i < order.size(); ++i) {
+    const GraphNode& g = snap.nodes[i];
+    ag::Node* node = order[i];
     int index = 0;
     for (const auto& e : node->next_edges()) {
       if (e.function)
@@ -240,7 +228,7 @@ GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<ag:
 
 GraphSnapshot snapshot(NodeIds& ids, const std::vector<at::Tensor>& roots, const TensorNamer& namer,
                        const SnapshotOptions& opt) {
-  std::vector<std::shared_ptr<ag::Node>> nodes;
+  std::vector<NodePtr> nodes;
   std::vector<GraphRoot> root_info;
   for (const auto& t : roots) {
     if (!t.defined()) continue;

@@ -8,6 +8,7 @@
 // node in `:nodes`, in a trace, in a picture and after a re-render.
 #pragma once
 
+#include "engine/autograd/libtorch_compat.h"
 #include "engine/autograd/origin.h"
 #include "engine/autograd/saved_fields.h"
 
@@ -54,7 +55,7 @@ class NodeIds {
   // The id when the node has one already; nullopt otherwise.
   std::optional<int> find(const torch::autograd::Node& node) const;
   // The live node of an id, when it still exists.
-  std::shared_ptr<torch::autograd::Node> node(int id) const;
+  NodePtr node(int id) const;
 
   // Guards NodeMetadata::ids_owner and forget(): a node can die on any
   // thread, and the table can die before the nodes it named.
@@ -67,11 +68,9 @@ class NodeIds {
   // Raw pointers, cleared when a node dies: a weak_ptr per id would pin each
   // dead node's control block for the whole session (megabytes per 100k
   // nodes watched, and a fragmented heap that slows every later backward).
+  // Nodes whose metadata is not backstep's (made by another engine: never
+  // in practice) get an id but no entry: nothing would tell us they died.
   std::vector<torch::autograd::Node*> nodes_;  // by id; null once dead
-  // Nodes whose metadata is not backstep's (rare): no destructor tells us
-  // they died, so these keep weak_ptrs.
-  std::unordered_map<const torch::autograd::Node*, int> foreign_ids_;
-  std::unordered_map<int, std::weak_ptr<torch::autograd::Node>> foreign_nodes_;
 };
 
 // A marker for hooks backstep itself installs while watching a backward
@@ -128,7 +127,6 @@ struct GraphNode {
   };
   std::optional<Leaf> leaf;  // set for AccumulateGrad nodes
   std::vector<TensorMeta> inputs;  // metadata of the gradients this node receives, per input
-  std::weak_ptr<torch::autograd::Node> live;
 };
 
 struct GraphEdge {
@@ -172,7 +170,7 @@ GraphNode describe_node(NodeIds& ids, torch::autograd::Node& node, const TensorN
 GraphSnapshot snapshot(NodeIds& ids, const std::vector<at::Tensor>& roots, const TensorNamer& namer,
                        const SnapshotOptions& options = {});
 // The same from nodes (e.g. the roots of a running backward).
-GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<std::shared_ptr<torch::autograd::Node>>& roots,
+GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<NodePtr>& roots,
                              const TensorNamer& namer, const SnapshotOptions& options = {});
 
 }  // namespace backstep::autograd

@@ -33,12 +33,19 @@ struct Hooks {
   friend type get(Hooks);
 };
 template struct Access<Hooks, &SavedVariable::hooks_>;
-struct Shape {
-  using type = MetadataShape InputMetadata::*;
-  friend type get(Shape);
-};
-template struct Access<Shape, &InputMetadata::shape_>;
 }  // namespace torch::autograd::backstep_access
+
+namespace c10::backstep_access {
+template <class Tag, typename Tag::type M>
+struct Access {
+  friend typename Tag::type get(Tag) { return M; }
+};
+struct CombinedRefcount {
+  using type = std::atomic<uint64_t> intrusive_ptr_target::*;
+  friend type get(CombinedRefcount);
+};
+template struct Access<CombinedRefcount, &intrusive_ptr_target::combined_refcount_>;
+}  // namespace c10::backstep_access
 
 namespace backstep::autograd {
 
@@ -70,12 +77,20 @@ SavedVariableState state_of(const torch::autograd::SavedVariable& sv) {
   return s;
 }
 
+NodePtr try_share_node(torch::autograd::Node& node) {
+  auto& count = static_cast<c10::intrusive_ptr_target&>(node).*get(c10::backstep_access::CombinedRefcount{});
+  uint64_t combined = count.load(std::memory_order_relaxed);
+  do {
+    if (static_cast<uint32_t>(combined) == 0) return NodePtr();  // dying
+  } while (!count.compare_exchange_weak(combined, combined + 1, std::memory_order_acq_rel,
+                                        std::memory_order_relaxed));
+  return NodePtr::reclaim(&node);  // adopts the reference just taken
+}
+
 std::vector<int64_t> input_shape(const torch::autograd::InputMetadata& m) {
-  namespace acc = torch::autograd::backstep_access;
-  const auto& shape = m.*get(acc::Shape{});
   std::vector<int64_t> out;
-  if (!c10::holds_alternative<torch::autograd::SymIntSmallVec>(shape)) return out;
-  for (const auto& s : c10::get<torch::autograd::SymIntSmallVec>(shape)) out.push_back(s.expect_int());
+  if (m.is_nested_tensor()) return out;  // no single shape
+  for (const auto& s : m.shape_as_dim_vector()) out.push_back(s.expect_int());
   return out;
 }
 

@@ -8,7 +8,11 @@
 //   shows them and the in-place diagnosis names the culprit with them.
 // - InputMetadata's shape accessor is private in 1.13 and public in 2.x.
 // - What a hook may do with the gradient list it is given (hand_back).
+// - How nodes are owned (Note [node ownership]).
 #pragma once
+
+#include <c10/util/intrusive_ptr.h>
+#include <torch/csrc/autograd/function.h>
 
 #include <torch/csrc/autograd/input_metadata.h>
 #include <torch/csrc/autograd/saved_variable.h>
@@ -46,5 +50,29 @@ std::vector<int64_t> input_shape(const torch::autograd::InputMetadata& m);
 inline torch::autograd::variable_list hand_back(const torch::autograd::variable_list& list) {
   return std::move(const_cast<torch::autograd::variable_list&>(list));
 }
+
+// Note [node ownership]
+// libtorch 2.15 owns autograd nodes through c10::intrusive_ptr (1.13 used
+// std::shared_ptr with enable_shared_from_this). backstep never keeps a
+// c10::weak_intrusive_ptr to a node for long: c10 runs an object's
+// destructor only when its *weak* count reaches zero, so a weak reference
+// would keep a dead node -- its saved tensors and its edges to the rest of
+// the graph -- alive. Tables that outlive nodes keep raw pointers cleared by
+// ~NodeMetadata instead (graph_model.h, NodeIds).
+using NodePtr = c10::intrusive_ptr<torch::autograd::Node>;
+
+// A new strong reference to a node the caller knows is alive (it holds a
+// reference, or the graph it walks does).
+inline NodePtr share_node(torch::autograd::Node& node) {
+  return NodePtr::unsafe_reclaim_from_nonowning(&node);
+}
+
+// A strong reference to a node that may be dying on another thread: null
+// once its last strong reference is gone. Relies on c10's combined
+// reference count (strong count in the low 32 bits; checked against 2.15):
+// the count is raised only while it is not zero, as weak_intrusive_ptr::lock
+// does. The caller must know the memory is still there (NodeIds holds the
+// ownership mutex that ~NodeMetadata takes before the node's memory goes).
+NodePtr try_share_node(torch::autograd::Node& node);
 
 }  // namespace backstep::autograd

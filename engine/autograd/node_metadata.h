@@ -24,12 +24,11 @@ class NodeMetadata : public torch::autograd::AnomalyMetadata {
   ~NodeMetadata() override;
   void store_stack() override;
   void print_stack(const std::string& current_node_name) override;
-  void assign_parent(const std::shared_ptr<torch::autograd::Node>& parent_node) override;
+  // The node whose backward made this one (double backward): not kept (see
+  // Note [node ownership]; nothing reads it).
+  void assign_parent(const c10::intrusive_ptr<torch::autograd::Node>& parent_node) override;
 
   const Origin& origin() const { return origin_; }
-  // The node whose backward created this one (double backward), or null.
-  std::shared_ptr<torch::autograd::Node> parent() const { return parent_.lock(); }
-
   // Storage for the language layer (the node's `metadata` dict); opaque here.
   std::shared_ptr<void>& script_data() { return script_data_; }
 
@@ -45,7 +44,6 @@ class NodeMetadata : public torch::autograd::AnomalyMetadata {
 
  private:
   Origin origin_;
-  std::weak_ptr<torch::autograd::Node> parent_;
   std::shared_ptr<void> script_data_;
 };
 

@@ -3,6 +3,8 @@
 // table. See saved_fields.h.
 #include "engine/autograd/saved_fields.h"
 
+#include "engine/autograd/libtorch_compat.h"
+
 #include "engine/autograd/saved_fields_detail.h"
 
 #include <c10/util/Exception.h>
@@ -21,9 +23,8 @@ void throw_backward_twice() {
 }
 
 SavedValue read_tensor(torch::autograd::Node& owner, const torch::autograd::SavedVariable& sv) {
-  // weak_from_this: a node not owned by a shared_ptr (never the case in a real
-  // graph) still reads its saved inputs.
-  at::Tensor t = sv.unpack(owner.weak_from_this().lock());
+  // A saved output needs its node to be unpacked (it is the output's grad_fn).
+  at::Tensor t = sv.unpack(share_node(owner));
   if (!t.defined()) return SavedValue{SavedKind::Tensor, c10::IValue(), std::string()};
   return SavedValue{SavedKind::Tensor, c10::IValue(std::move(t)), std::string()};
 }
@@ -31,7 +32,7 @@ SavedValue read_tensor(torch::autograd::Node& owner, const torch::autograd::Save
 SavedValue read_tensor_list(torch::autograd::Node& owner, const std::vector<torch::autograd::SavedVariable>& svs,
                             bool released) {
   if (released) throw_backward_twice();
-  auto self = owner.weak_from_this().lock();
+  auto self = share_node(owner);
   c10::List<c10::optional<at::Tensor>> list;
   list.reserve(svs.size());
   for (const auto& sv : svs) {

@@ -82,7 +82,7 @@ struct PauseEvent {
   const Breakpoint* breakpoint = nullptr;  // Breakpoint and NanInf
   BackwardRun* run = nullptr;
   size_t record = 0;                       // index into run->records
-  std::shared_ptr<torch::autograd::Node> node;
+  c10::intrusive_ptr<torch::autograd::Node> node;
   std::vector<at::Tensor> grad_outputs;    // what flows into the node
   std::vector<at::Tensor> grad_inputs;     // what it produced (after it ran)
   bool after = false;                      // the node has run

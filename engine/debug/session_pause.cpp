@@ -38,7 +38,7 @@ std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag
     return rt::make_tuple(std::move(items));
   };
   std::vector<rt::Interpreter::Binding> b;
-  b.push_back({"node", api::node_object(node.shared_from_this())});
+  b.push_back({"node", api::node_object(autograd::share_node(node))});
   b.push_back({"grad_outputs", tuple(grad_outputs)});
   b.push_back({"grad_inputs", grad_inputs ? tuple(*grad_inputs) : rt::Value()});
   return b;
@@ -62,7 +62,7 @@ void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads)
   PauseEvent e;
   e.reason = hit ? PauseEvent::Reason::Breakpoint : PauseEvent::Reason::Step;
   e.breakpoint = hit;
-  e.node = node.shared_from_this();
+  e.node = autograd::share_node(node);
   e.grad_outputs = grads;
   pause(e);
 }
@@ -80,14 +80,14 @@ void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::
     bool nan = bp.kind == Breakpoint::Kind::Nan;
     // The origin: this node made NaN (or Inf) out of finite gradients.
     if (!any_of(run_.produced(r), r.out_count, nan) || any_of(run_.incoming(r), r.in_count, nan)) continue;
-    std::shared_ptr<ag::Node> live = d_.ids().node(r.id);
+    c10::intrusive_ptr<ag::Node> live = d_.ids().node(r.id);
     ag::Node* node = live.get();
     if (!node || !condition_holds(bp, *node, grad_outputs, &grad_inputs)) continue;
     ++bp.hits;
     PauseEvent e;
     e.reason = PauseEvent::Reason::NanInf;
     e.breakpoint = &bp;
-    e.node = node->shared_from_this();
+    e.node = autograd::share_node(*node);
     e.grad_outputs = grad_outputs;
     e.grad_inputs = grad_inputs;
     e.after = true;

@@ -247,7 +247,6 @@ class Printer {
 std::string tensor_body(const at::Tensor& input, int64_t indent, const PrintOptions& options) {
   at::Tensor self = input;
   if (self.numel() == 0) return "[]";
-  if (self.has_names()) self = self.rename(c10::nullopt);  // not every op below takes names
   const bool summarize = self.numel() > options.threshold;
   if (self._is_zerotensor()) self = self.clone();
   if (self.is_neg()) self = self.resolve_neg();

@@ -79,16 +79,6 @@ std::string grad_fn_name(const torch::autograd::Node& node) {
   return colons == std::string::npos ? name : name.substr(colons + 2);
 }
 
-// str(t.names): a tuple of names, None for unnamed dimensions.
-std::string names_text(const at::Tensor& t) {
-  std::string s = "(";
-  const auto names = t.names();
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (i) s += ", ";
-    s += names[i].isWildcard() ? "None" : "'" + std::string(names[i].symbol().toUnqualString()) + "'";
-  }
-  return s + (names.size() == 1 ? ",)" : ")");
-}
 
 // One "name=tensor(...)" member of a sparse repr; empty members show a size.
 std::string member(const std::string& name, const at::Tensor& t, int64_t indent,
@@ -222,8 +212,6 @@ std::string tensor_repr(const at::Tensor& self, const TensorReprExtras& extras) 
 
   if (const auto& fn = self.grad_fn()) suffixes.push_back("grad_fn=<" + grad_fn_name(*fn) + ">");
   else if (self.requires_grad()) suffixes.push_back("requires_grad=True");
-
-  if (self.has_names()) suffixes.push_back("names=" + names_text(self));
 
   std::string text = add_suffixes(prefix + body, suffixes, indent, self.is_sparse(), o.linewidth);
   return extras.is_parameter ? "Parameter containing:\n" + text : text;

@@ -6,7 +6,6 @@
 #include "engine/torch/torch_objects.h"
 
 #include <ATen/ScalarOps.h>
-#include <ATen/core/Dimname.h>
 #include <fmt/format.h>
 
 #include <mutex>
@@ -50,13 +49,6 @@ c10::IValue int_list(const Signature& sig, const Param& p, const Value* v, bool 
   return out;
 }
 
-at::Dimname to_dimname(const Value& v) {
-  if (v.is_none()) return at::Dimname::wildcard();
-  const std::string& s = v.as<rt::StrObject>()->value;
-  if (s == "*") return at::Dimname::wildcard();
-  return at::Dimname::fromSymbol(at::Symbol::dimname(s));
-}
-
 c10::IValue list_value(const Signature& sig, const Param& p, const Value& v) {
   const auto& items = *sequence_items(v);
   switch (p.type) {
@@ -85,11 +77,6 @@ c10::IValue list_value(const Signature& sig, const Param& p, const Value& v) {
       for (const auto& s : items) l.push_back(c10::IValue(to_scalar(s)));
       return l;
     }
-    case PType::DimnameList: {
-      c10::List<std::string> l;
-      for (const auto& s : items) l.push_back(to_dimname(s).symbol().toQualString());
-      return l;
-    }
     default: return {};
   }
 }
@@ -113,13 +100,6 @@ c10::IValue to_ivalue(const Signature& sig, const Param& p, const Value* v, bool
     case PType::Bool: return v->as_bool();
     case PType::IntList:
     case PType::SymIntList: return int_list(sig, p, v, varargs, args);
-    case PType::DimnameList:
-      if (!sequence_items(*v)) {
-        c10::List<std::string> l;
-        l.push_back(to_dimname(*v).symbol().toQualString());
-        return l;
-      }
-      return list_value(sig, p, *v);
     case PType::TensorList:
     case PType::OptTensorList:
     case PType::FloatList:
@@ -133,7 +113,6 @@ c10::IValue to_ivalue(const Signature& sig, const Param& p, const Value* v, bool
       return d;
     }
     case PType::String: return v->as<rt::StrObject>()->value;
-    case PType::Dimname: return to_dimname(*v);
     default: return {};
   }
 }

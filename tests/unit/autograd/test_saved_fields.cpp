@@ -151,10 +151,10 @@ const std::map<std::string, std::function<at::Tensor()>>& cases() {
 }
 
 // Breadth-first from the root, as next_functions lists the edges.
-std::vector<std::shared_ptr<Node>> walk(const std::shared_ptr<Node>& root) {
-  std::vector<std::shared_ptr<Node>> order;
+std::vector<c10::intrusive_ptr<Node>> walk(const c10::intrusive_ptr<Node>& root) {
+  std::vector<c10::intrusive_ptr<Node>> order;
   std::set<Node*> seen;
-  std::vector<std::shared_ptr<Node>> queue{root};
+  std::vector<c10::intrusive_ptr<Node>> queue{root};
   for (size_t i = 0; i < queue.size(); ++i) {
     auto fn = queue[i];
     if (!fn || !seen.insert(fn.get()).second) continue;
@@ -274,7 +274,7 @@ bool kind_fits(ba::SavedKind k, const std::string& fixture_kind, bool optional) 
   return false;
 }
 
-std::shared_ptr<Node> grad_fn_of(const std::string& case_name) {
+c10::intrusive_ptr<Node> grad_fn_of(const std::string& case_name) {
   auto it = cases().find(case_name);
   REQUIRE_MESSAGE(it != cases().end(), "no C++ graph for case " << case_name);
   at::Tensor y = it->second();

@@ -41,7 +41,7 @@ class ScriptedUI : public debug::DebugUI {
 };
 
 // Hook counts (pre, post) of every node reachable from `root`.
-std::map<const ag::Node*, std::pair<size_t, size_t>> hook_counts(const std::shared_ptr<ag::Node>& root) {
+std::map<const ag::Node*, std::pair<size_t, size_t>> hook_counts(const c10::intrusive_ptr<ag::Node>& root) {
   std::map<const ag::Node*, std::pair<size_t, size_t>> counts;
   std::vector<ag::Node*> stack{root.get()};
   while (!stack.empty()) {
@@ -65,7 +65,7 @@ struct Fixture {
     if (!r.ok()) in.report(r);
     return r.ok();
   }
-  std::shared_ptr<ag::Node> root(const char* name) { return in.global(name)->as_tensor().grad_fn(); }
+  c10::intrusive_ptr<ag::Node> root(const char* name) { return in.global(name)->as_tensor().grad_fn(); }
 };
 
 const char* kGraph =

@@ -124,12 +124,6 @@ at::Tensor build(const json& c, TensorReprExtras& extras) {
   if (c.contains("quant")) x = quantize(x, c.at("quant"));
   if (c.value("layout", "") == "sparse_coo") x = x.to_sparse();
   if (c.value("layout", "") == "sparse_csr") x = x.to_sparse_csr();
-  if (c.contains("names")) {
-    std::vector<at::Dimname> names;
-    for (const auto& n : c.at("names"))
-      names.push_back(at::Dimname::fromSymbol(at::Symbol::dimname(n.get<std::string>())));
-    x = x.refine_names(names);
-  }
   if (c.value("requires_grad", false)) x.requires_grad_(true);
   if (c.contains("op")) x = apply_op(x, c.at("op"));
   if (c.contains("parameter")) {  // nn.Parameter(x, requires_grad): a detached alias

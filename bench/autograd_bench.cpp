@@ -15,6 +15,7 @@
 //   bench_autograd [SCALE] [PART]   (SCALE 1 = the sizes above; 0.1 for a
 //   quick run; PART forward|logging|debugger runs only that part, for a
 //   profiler to look at)
+#include "engine/api/install.h"
 #include "engine/api/autograd_api.h"
 #include "engine/autograd/backstep_engine.h"
 #include "engine/autograd/graph_model.h"
@@ -137,6 +138,7 @@ int main(int argc, char** argv) {
   long n1m = static_cast<long>(1000000 * scale);
   NullSink sink;
   Interpreter in(sink);
+  backstep::api::install_torch(in);
   run(in, "import torch\nx = torch.ones(4, requires_grad=True)\n");
   std::printf("%-58s %11s %11s %8s\n", "", "baseline", "measured", "ratio");
 

@@ -7,6 +7,7 @@
 // empty program against a bare libtorch binary.
 //
 //   bench_op_overhead [ITERATIONS] [path/to/backstep] [path/to/bench_bare_libtorch]
+#include "engine/api/install.h"
 #include "engine/runtime/interpreter.h"
 
 #include <ATen/ATen.h>
@@ -73,6 +74,7 @@ const char* kEmptyBody = "        pass\n";
 class BackstepLoop {
  public:
   BackstepLoop(bool requires_grad, const char* body) : in_(sink_) {
+    backstep::api::install_torch(in_);
     auto setup = in_.run_source("<bench>", loop_program(requires_grad, body), backstep::rt::Interpreter::Mode::File);
     if (!setup.ok()) {
       in_.report(setup);

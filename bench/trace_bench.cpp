@@ -5,6 +5,7 @@
 // JSON file happens once, after the program, and is reported separately.
 //
 //   bench_trace [SCALE]   (SCALE 1 = 100k nodes; 0.1 for a quick run)
+#include "engine/api/install.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
 #include "bench_support.h"
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
   at::set_num_threads(1);
   NullSink sink;
   Interpreter in(sink);
+  backstep::api::install_torch(in);
   run(in,
       "import torch\nx = torch.ones(4, requires_grad=True)\n"
       "m = torch.randn(64, 64)\nwm = (torch.randn(64, 64) / 8).requires_grad_()\n");

@@ -1,6 +1,7 @@
 // Batch mode: `backstep FILE` / `backstep run FILE` runs one program and
 // exits, writing what CI asked for (trace, graphs, pictures, logs), and
 // `backstep render FILE -o OUT` draws a graph at its end.
+#include "engine/api/install.h"
 #include "repl/actions.h"
 
 #include "engine/api/tensor_names.h"
@@ -190,6 +191,7 @@ int run_program(const Invocation& inv) {
   }
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
   rt::Interpreter in(sink);
+  backstep::api::install_torch(in);
   route_interrupts_to(in);
   rt::set_argv(in, {path});
   if (!set_up_logging(o, in)) return kExitCannotOpen;
@@ -233,6 +235,7 @@ int run_render(const Invocation& inv) {
   }
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
   rt::Interpreter in(sink);
+  backstep::api::install_torch(in);
   route_interrupts_to(in);
   Recorder recorder(debug::debugger(in), in, Recorder::Options{true, true});
   Settled s = run_and_settle(in, r.file, std::move(source.text), rt::Interpreter::Mode::File);

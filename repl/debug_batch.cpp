@@ -10,6 +10,7 @@
 // resumes. When the file runs out, the program runs to its end. Every line
 // is echoed after its prompt, so the output is a transcript that tests can
 // compare. At a terminal, setup lasts until `:run`, `:continue` or `:step`.
+#include "engine/api/install.h"
 #include "repl/actions.h"
 #include "repl/cli.h"
 #include "repl/debug_ui.h"
@@ -101,6 +102,7 @@ int run_debug(const DebugOptions& o) {
   }
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
   rt::Interpreter in(sink);
+  backstep::api::install_torch(in);
   route_interrupts_to(in);
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
   ShellDebugUI& ui = attach_debugger(shell);

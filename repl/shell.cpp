@@ -1,5 +1,6 @@
 // The shell loop. One loop serves the terminal (libedit), a pipe and, later,
 // debugger command files: only the LineSource differs.
+#include "engine/api/install.h"
 #include "repl/shell.h"
 
 #include "repl/actions.h"
@@ -166,6 +167,7 @@ int run_shell_session() {
   bool terminal = terminal_in && isatty(STDOUT_FILENO) == 1;
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
   rt::Interpreter in(sink);
+  backstep::api::install_torch(in);
   route_interrupts_to(in);
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
   attach_debugger(shell);  // backwards run on a worker and can pause at any node

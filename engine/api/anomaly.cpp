@@ -40,7 +40,7 @@ class AnomalyContext : public rt::Object, public rt::ContextManager {
       : Object(rt::ObjKind::Other), immediate_(immediate), mode_(mode), check_nan_(check_nan) {
     if (immediate_) apply();
   }
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch.autograd.anomaly_mode.{} object at {:#x}>",
                        immediate_ ? "set_detect_anomaly" : "detect_anomaly", address());

@@ -30,7 +30,7 @@ class GradModeContext : public rt::Object, public rt::ContextManager {
       c10::GradMode::set_enabled(mode_);
     }
   }
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     static const char* names[] = {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"};
     return fmt::format("<torch.autograd.grad_mode.{} object at {:#x}>", names[static_cast<int>(kind_)], address());

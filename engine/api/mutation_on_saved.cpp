@@ -35,14 +35,14 @@ const char* kOutsideContext =
 struct SavedHandle : rt::Object {
   SavedHandle() : Object(rt::ObjKind::Other) {}
   static bool is_instance(const rt::Object& o) { return dynamic_cast<const SavedHandle*>(&o) != nullptr; }
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   at::Tensor original, cloned;
 };
 
 class MutationContext : public rt::Object, public rt::ContextManager {
  public:
   MutationContext() : Object(rt::ObjKind::Other) {}
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch.autograd.graph._AllowMutationOnSavedContext object at {:#x}>", address());
   }

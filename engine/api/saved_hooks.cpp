@@ -82,7 +82,7 @@ class SavedTensorsHooksContext : public rt::Object, public rt::ContextManager {
  public:
   SavedTensorsHooksContext(Value pack, Value unpack, std::string kind)
       : Object(rt::ObjKind::Other), pack_(std::move(pack)), unpack_(std::move(unpack)), kind_(std::move(kind)) {}
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch.autograd.graph.{} object at {:#x}>", kind_, address());
   }
@@ -108,7 +108,7 @@ class SavedTensorsHooksContext : public rt::Object, public rt::ContextManager {
 class DisableHooksContext : public rt::Object, public rt::ContextManager {
  public:
   explicit DisableHooksContext(std::string message) : Object(rt::ObjKind::Other), message_(std::move(message)) {}
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   Value enter(Interpreter& in) override {
     HooksState& s = hooks_state(in);
     previous_ = s.disabled_message;
@@ -182,7 +182,7 @@ class SavedVariableObject : public rt::Object {
  public:
   SavedVariableObject(c10::intrusive_ptr<ag::Node> owner, ag::SavedVariable* sv)
       : Object(rt::ObjKind::Other), owner_(std::move(owner)), sv_(sv) {}
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch._C._functions.SavedVariable object at {:#x}>", address());
   }

@@ -161,7 +161,7 @@ class HandleObject : public rt::Object {
  public:
   explicit HandleObject(std::function<void()> on_remove, uint64_t id)
       : Object(rt::ObjKind::Other), on_remove_(std::move(on_remove)), id_(id) {}
-  const rt::TypeObject& type() const override { return *rt::types().generic; }
+  const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch.utils.hooks.RemovableHandle object at {:#x}>", address());
   }

@@ -91,7 +91,7 @@ class TensorMethod : public rt::Object {
  public:
   TensorMethod(Value self, std::string name) : Object(rt::ObjKind::BoundMethod), self_(std::move(self)), name_(std::move(name)) {}
   static bool is_instance(const rt::Object& o) { return dynamic_cast<const TensorMethod*>(&o) != nullptr; }
-  const rt::TypeObject& type() const override { return *rt::types().builtin_function; }
+  const rt::TypeObject& native_type() const override { return *rt::types().builtin_function; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<built-in method {} of Tensor object at {:#x}>", name_, rt::identity(self_));
   }

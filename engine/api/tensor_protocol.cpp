@@ -50,20 +50,16 @@ Value function(Interpreter& in, const char* name, std::initializer_list<Value> a
   return torchb::call_op(in, *fam, nullptr, a, nullptr);
 }
 
-[[noreturn]] void unsupported(BinOp op, const Value& a, const Value& b) {
-  rt::raise_type_error(fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", rt::binop_symbol(op),
-                                   torchb::py_type_name(a), torchb::py_type_name(b)));
-}
-
 // PyTorch wraps its operator methods so that a TypeError from argument
-// parsing becomes NotImplemented, and Python then raises "unsupported
-// operand type(s)". Errors from the operation itself pass through.
+// parsing becomes NotImplemented: the other operand's reflected method runs
+// next, and if none takes it Python raises "unsupported operand type(s)".
+// Errors from the operation itself pass through.
 template <class F>
-Value or_unsupported(BinOp op, const Value& a, const Value& b, F f) {
+Value or_not_implemented(F f) {
   try {
     return f();
   } catch (const rt::ScriptError& e) {
-    if (&e.type() == rt::exc_types().type_error) unsupported(op, a, b);
+    if (&e.type() == rt::exc_types().type_error) return rt::not_implemented();
     throw;
   }
 }
@@ -123,6 +119,7 @@ Value reflected(Interpreter& in, BinOp op, const Value& other, const Value& t) {
     case BinOp::LShift: return function(in, "bitwise_left_shift", {other, t});
     case BinOp::RShift: return function(in, "bitwise_right_shift", {other, t});
     case BinOp::Pow: {
+      if (!other.is_number()) return rt::not_implemented();
       // torch.tensor(other, dtype=torch.result_type(other, self), device=self.device) ** self
       Value dtype = function(in, "result_type", {other, t});
       auto st = torchb::as_dtype(dtype);
@@ -133,7 +130,7 @@ Value reflected(Interpreter& in, BinOp op, const Value& other, const Value& t) {
       return method(in, Value(base), "pow", {t});
     }
   }
-  unsupported(op, other, t);
+  return rt::not_implemented();
 }
 
 // tensor <op> other through the call site's cache: the overload is
@@ -161,7 +158,7 @@ std::optional<Value> call_operator_at_site(Interpreter& in, const Value& callee,
 }
 
 Value tensor_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
-  return or_unsupported(op, a, b, [&] {
+  return or_not_implemented([&] {
     if (a.is_tensor()) return cached_method(in, a, forward_name(op), b, site);
     return reflected(in, op, a, b);
   });
@@ -169,8 +166,8 @@ Value tensor_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, s
 
 Value tensor_inplace(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
   const char* name = inplace_name(op);
-  if (!name) return tensor_binary(in, op, a, b, site);
-  return or_unsupported(op, a, b, [&] { return cached_method(in, a, name, b, site); });
+  if (!name) return rt::not_implemented();  // x @= y is x = x @ y
+  return or_not_implemented([&] { return cached_method(in, a, name, b, site); });
 }
 
 Value tensor_compare(Interpreter& in, CmpOp op, const Value& a, const Value& b) {
@@ -184,9 +181,7 @@ Value tensor_compare(Interpreter& in, CmpOp op, const Value& a, const Value& b) 
     return method(in, b, names[static_cast<int>(mirror[i])], {a});
   } catch (const rt::ScriptError& e) {
     if (&e.type() != rt::exc_types().type_error) throw;
-    if (op == CmpOp::Eq || op == CmpOp::Ne) return Value(op == CmpOp::Ne);  // falls back to identity
-    rt::raise_type_error(fmt::format("'{}' not supported between instances of '{}' and '{}'", rt::cmpop_symbol(op),
-                                     torchb::py_type_name(a), torchb::py_type_name(b)));
+    return rt::not_implemented();  // the other operand's turn, then identity or TypeError
   }
 }
 

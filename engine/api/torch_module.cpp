@@ -114,7 +114,9 @@ Value make_functional(Interpreter&) {
 
 Value make_nn(Interpreter& in) {
   auto m = rt::make_module("torch.nn");
-  rt::types().parameter->set_constructor(make_parameter);
+  rt::mutable_types().parameter->slots.new_ = [](Interpreter& in, rt::TypeObject&, rt::Args& a) {
+    return make_parameter(in, a);
+  };
   m->set("Parameter", rt::type_value(*rt::types().parameter));
   m->set_fallback([](Interpreter& interp, std::string_view name) -> std::optional<Value> {
     if (name == "functional") return interp.import_module("torch.nn.functional");
@@ -170,8 +172,11 @@ Value op_module(const char* name, torchb::OpModule module) {
 Value make_torch(Interpreter& in) {
   auto m = rt::make_module("torch");
   torchb::for_each_torch_constant([&](std::string_view name, Value v) { m->set(std::string(name), std::move(v)); });
-  rt::types().size->set_constructor(make_size);
-  rt::types().device->set_constructor(torchb::construct_device);
+  rt::mutable_types().size->slots.new_ = [](Interpreter& in, rt::TypeObject&, rt::Args& a) { return make_size(in, a); };
+  rt::mutable_types().size->slots.init = nullptr;
+  rt::mutable_types().device->slots.new_ = [](Interpreter& in, rt::TypeObject&, rt::Args& a) {
+    return torchb::construct_device(in, a);
+  };
   m->set("Tensor", rt::type_value(*rt::types().tensor));
   m->set("Size", rt::type_value(*rt::types().size));
   m->set("dtype", rt::type_value(*rt::types().dtype));

@@ -1,61 +1,14 @@
-// Where an autograd node came from: the script position that was executing
-// when libtorch created it, and the chain of script calls around it.
-//
-// The interpreter publishes its current position through a thread-local
-// OriginContext (a pointer to the running frame's fields, so keeping it up
-// to date costs nothing per operation); the engine's anomaly-metadata seam
-// copies it into every node it creates (see node_metadata.h). A call chain is
-// an immutable linked list shared by every node made during that call, so
-// recording an origin is a span copy and one reference-count increment.
+// The interpreter's position as the autograd side sees it: engine/lang/origin.h
+// under the names the autograd code uses.
 #pragma once
 
-#include "engine/lang/source.h"
-
-#include <cstdint>
-#include <memory>
-#include <string>
-#include <vector>
+#include "engine/lang/origin.h"
 
 namespace backstep::autograd {
-
-// One script function call: made once per call by the interpreter.
-struct CallRecord {
-  std::string function;    // "<module>", "layer", "<lambda>"
-  lang::Span call_site;    // where the caller called it (invalid for <module>)
-  uint64_t id = 0;         // distinct per call: nodes of one call share it
-  std::shared_ptr<const CallRecord> parent;
-  int depth() const { return parent ? parent->depth() + 1 : 0; }
-};
-
-struct Origin {
-  lang::Span span;                          // the expression that created the node
-  std::shared_ptr<const CallRecord> call;   // the call it ran in (null: unknown)
-  bool valid() const { return span.valid(); }
-  std::string function() const { return call ? call->function : std::string(); }
-};
-
-// What the interpreter thread points at while it runs script code.
-struct OriginContext {
-  const lang::Span* span = nullptr;
-  const std::shared_ptr<const CallRecord>* call = nullptr;
-};
-
-// The calling thread's context (null when no script code runs on it).
-const OriginContext*& current_origin_context();
-
-// The origin at this moment on this thread (invalid when none).
-Origin current_origin();
-
-// Sets the context for a scope and restores the previous one on exit.
-class OriginScope {
- public:
-  explicit OriginScope(const OriginContext* ctx) : saved_(current_origin_context()) { current_origin_context() = ctx; }
-  ~OriginScope() { current_origin_context() = saved_; }
-  OriginScope(const OriginScope&) = delete;
-  OriginScope& operator=(const OriginScope&) = delete;
-
- private:
-  const OriginContext* saved_;
-};
-
+using lang::CallRecord;
+using lang::current_origin;
+using lang::current_origin_context;
+using lang::Origin;
+using lang::OriginContext;
+using lang::OriginScope;
 }  // namespace backstep::autograd

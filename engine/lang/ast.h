@@ -26,6 +26,7 @@ enum class UnaryOp : uint8_t { Neg, Pos, Invert, Not };
 enum class ExprKind : uint8_t {
   Constant, FString, Name, Attribute, Subscript, Slice, Call, BinOp, UnaryOp, BoolOp,
   Compare, IfExp, Lambda, List, Tuple, Dict, Set, Comprehension, Starred, NamedExpr,
+  Yield, YieldFrom,
 };
 
 struct Expr {
@@ -65,7 +66,13 @@ struct FString : Expr {
 
 // How a name was resolved (filled by the resolver).
 struct NameSlot {
-  enum class Scope : uint8_t { Unresolved, Local, Cell, Global };
+  // ClassBody: in a class body; read the class namespace, then globals, then
+  //   builtins; write/delete the class namespace (index unused, the Name's id
+  //   is the key).
+  // ClassBodyFree: in a class body, a name bound in an enclosing function:
+  //   read the class namespace first, then the cell f.cells[index]
+  //   (CPython's LOAD_CLASSDEREF).
+  enum class Scope : uint8_t { Unresolved, Local, Cell, Global, ClassBody, ClassBodyFree };
   Scope scope = Scope::Unresolved;
   uint32_t index = 0;
 };
@@ -160,6 +167,16 @@ struct NamedExpr : Expr {  // target := value
   ExprPtr target, value;
 };
 
+struct YieldExpr : Expr {  // `yield` / `yield value` (a Tuple for `yield a, b`)
+  YieldExpr(Span s, ExprPtr v) : Expr(ExprKind::Yield, s), value(std::move(v)) {}
+  ExprPtr value;  // null for a bare `yield`
+};
+
+struct YieldFromExpr : Expr {  // `yield from value`
+  YieldFromExpr(Span s, ExprPtr v) : Expr(ExprKind::YieldFrom, s), value(std::move(v)) {}
+  ExprPtr value;
+};
+
 // --- scopes ----------------------------------------------------------------
 
 // What the resolver computed for one function, lambda or comprehension body.
@@ -192,6 +209,7 @@ struct FunctionCode {
   ExprPtr lambda_body;   // lambda
   Span span;             // the def line / lambda expression
   ScopeInfo scope;
+  bool is_generator = false;  // its own body (not nested defs) has yield / yield from
 };
 
 struct Lambda : Expr {
@@ -220,6 +238,7 @@ struct Comprehension : Expr {
 enum class StmtKind : uint8_t {
   Expr, Assign, AugAssign, AnnAssign, If, For, While, Break, Continue, Return, Pass,
   FunctionDef, Global, Nonlocal, Del, Assert, Raise, Try, With, Import, ImportFrom,
+  ClassDef,
 };
 
 struct Stmt {
@@ -286,6 +305,21 @@ struct FunctionDef : Stmt {
   std::shared_ptr<FunctionCode> code;
   ExprList decorators;
   NameSlot slot;  // where the function object is stored
+};
+
+struct ClassDef : Stmt {
+  explicit ClassDef(Span s) : Stmt(StmtKind::ClassDef, s) {}
+  std::string name;
+  std::string qualname;           // "Net", "Outer.Inner", "f.<locals>.C"
+  ExprList bases;                 // may contain Starred
+  std::vector<Keyword> keywords;  // metaclass=M, other class keywords, **kw (empty name)
+  ExprList decorators;            // outermost first, as written
+  StmtList body;
+  ScopeInfo scope;                // the class body's own frame layout
+  int32_t class_cell = -1;        // index of `__class__` in the class frame's cells, or -1
+  bool has_annotations = false;   // an annotated simple name in the body (SETUP_ANNOTATIONS)
+  NameSlot slot;                  // where the class object is stored
+  Span name_span;
 };
 
 struct NamesStmt : Stmt {  // global, nonlocal
@@ -357,6 +391,8 @@ struct Module {
   uint32_t file = 0;
   StmtList body;
   ScopeInfo scope;  // the module's own comprehension-free top level has no locals
+  bool future_annotations = false;  // from __future__ import annotations
+  bool has_annotations = false;     // module-level annotated simple names
 };
 
 }  // namespace backstep::lang

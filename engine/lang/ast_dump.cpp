@@ -23,6 +23,8 @@ std::string slot_text(const NameSlot& s) {
     case NameSlot::Scope::Local: return fmt::format("@L{}", s.index);
     case NameSlot::Scope::Cell: return fmt::format("@C{}", s.index);
     case NameSlot::Scope::Global: return "@G";
+    case NameSlot::Scope::ClassBody: return "@N";  // the class namespace
+    case NameSlot::Scope::ClassBodyFree: return fmt::format("@F{}", s.index);
     default: return "";
   }
 }
@@ -148,6 +150,12 @@ std::string dump(const Expr& e) {
       const auto& n = static_cast<const NamedExpr&>(e);
       return "(:= " + dump(*n.target) + " " + dump(*n.value) + ")";
     }
+    case ExprKind::Yield: {
+      const auto& y = static_cast<const YieldExpr&>(e);
+      return y.value ? std::string("(yield ").append(dump(*y.value)).append(")") : "(yield)";
+    }
+    case ExprKind::YieldFrom:
+      return std::string("(yield-from ").append(dump(*static_cast<const YieldFromExpr&>(e).value)).append(")");
   }
   return "?";
 }
@@ -197,6 +205,17 @@ std::string dump(const Stmt& s) {
       }
       return "(def " + d.code->name + slot_text(d.slot) + " (" + (params.empty() ? params : params.substr(1)) + ") " +
              body(d.code->body) + ")";
+    }
+    case StmtKind::ClassDef: {
+      // (class @dec Name (Base kw=v **m) [body])
+      const auto& c = static_cast<const ClassDef&>(s);
+      std::string out = "(class";
+      for (const auto& d : c.decorators) out.append(" @").append(dump(*d));
+      out.append(" ").append(c.name).append(slot_text(c.slot)).append(" (");
+      std::string args = list(c.bases);
+      for (const auto& k : c.keywords)
+        args.append(" ").append(k.name.empty() ? "**" : k.name + "=").append(dump(*k.value));
+      return out.append(args.empty() ? args : args.substr(1)).append(") ").append(body(c.body)).append(")");
     }
     case StmtKind::Global:
     case StmtKind::Nonlocal: {

@@ -1,6 +1,7 @@
 // A compact S-expression rendering of the syntax tree, for tests and for
 // debugging the parser: `x = a + b * 2` dumps as `(= x@G (+ a@G (* b@G 2)))`.
-// Resolved names carry their slot (@L0 local, @C1 cell, @G global).
+// Resolved names carry their slot (@L0 local, @C1 cell, @G global; in a
+// class body @N the class namespace, @F2 namespace-then-cell 2).
 #pragma once
 
 #include "engine/lang/ast.h"

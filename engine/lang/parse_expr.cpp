@@ -83,7 +83,9 @@ ExprPtr Parser::parse_lambda() {
   Span start = advance().span;
   auto code = parse_parameters("<lambda>", Tok::Colon);
   expect(Tok::Colon, "':'");
+  push_qual(code->qualname + ".<locals>.");
   code->lambda_body = parse_expression();
+  pop_qual();
   code->span = Span::cover(start, code->lambda_body->span);
   return std::make_unique<Lambda>(code->span, std::move(code));
 }
@@ -221,7 +223,7 @@ ExprPtr Parser::parse_primary() {
     } else if (at(Tok::LParen)) {
       advance();
       auto call = std::make_unique<Call>(e->span, std::move(e));
-      parse_call_arguments(*call);
+      parse_arguments(call->args, call->keywords, false);
       call->span = Span::cover(call->span, expect(Tok::RParen, "')'").span);
       e = std::move(call);
     } else if (at(Tok::LBracket)) {
@@ -232,42 +234,6 @@ ExprPtr Parser::parse_primary() {
     } else {
       return e;
     }
-  }
-}
-
-void Parser::parse_call_arguments(Call& call) {
-  while (!at(Tok::RParen)) {
-    if (at(Tok::Name) && peek(1).kind == Tok::Assign) {
-      const Token& name = advance();
-      advance();
-      ExprPtr v = parse_expression();
-      Span span = Span::cover(name.span, v->span);
-      call.keywords.push_back(Keyword{name.text, std::move(v), span});
-    } else if (at(Tok::DoubleStar)) {
-      Span start = advance().span;
-      ExprPtr v = parse_expression();
-      Span span = Span::cover(start, v->span);
-      call.keywords.push_back(Keyword{"", std::move(v), span});
-    } else if (at(Tok::Star)) {
-      Span start = advance().span;
-      ExprPtr v = parse_expression();
-      call.args.push_back(std::make_unique<Starred>(Span::cover(start, v->span), std::move(v)));
-    } else {
-      if (!call.keywords.empty() && !call.keywords.back().name.empty())
-        fail(peek().span, "positional argument follows keyword argument");
-      ExprPtr v = parse_named_expression();
-      if (at(Tok::KwFor)) {  // f(x for x in y): a generator expression argument
-        Span start = v->span;
-        v = parse_comprehension_tail(Comprehension::Type::Generator, std::move(v), nullptr, start);
-      }
-      call.args.push_back(std::move(v));
-    }
-    if (!accept(Tok::Comma)) break;
-  }
-  if (!at(Tok::RParen)) {
-    if (at(Tok::Assign) && !call.args.empty())
-      fail(call.args.back()->span, "expression cannot contain assignment, perhaps you meant \"==\"?");
-    fail_here("invalid syntax. Perhaps you forgot a comma?");
   }
 }
 
@@ -360,9 +326,15 @@ ExprPtr Parser::parse_paren() {
     Span end = advance().span;
     return make_tuple_expr(Span::cover(start, end), {});
   }
+  if (at(Tok::KwYield)) {  // `(yield x)`: keeps the yield's own span, as CPython reports it
+    ExprPtr y = parse_yield();
+    expect(Tok::RParen, "')'");
+    return y;
+  }
+  size_t mark = qual_mark();
   ExprPtr first = parse_star_or_expression();
   if (at(Tok::KwFor)) {
-    ExprPtr gen = parse_comprehension_tail(Comprehension::Type::Generator, std::move(first), nullptr, start);
+    ExprPtr gen = parse_comprehension_tail(Comprehension::Type::Generator, std::move(first), nullptr, start, mark);
     gen->span = Span::cover(start, expect(Tok::RParen, "')'").span);
     return gen;
   }
@@ -383,9 +355,10 @@ ExprPtr Parser::parse_list() {
   Span start = advance().span;
   auto list = std::make_unique<SequenceExpr>(ExprKind::List, start);
   if (!at(Tok::RBracket)) {
+    size_t mark = qual_mark();
     ExprPtr first = parse_star_or_expression();
     if (at(Tok::KwFor)) {
-      ExprPtr comp = parse_comprehension_tail(Comprehension::Type::List, std::move(first), nullptr, start);
+      ExprPtr comp = parse_comprehension_tail(Comprehension::Type::List, std::move(first), nullptr, start, mark);
       comp->span = Span::cover(start, expect(Tok::RBracket, "']'").span);
       return comp;
     }
@@ -402,6 +375,7 @@ ExprPtr Parser::parse_brace() {
   // dict: key: value / **mapping; set: elements
   ExprPtr key;
   ExprPtr value;
+  size_t mark = qual_mark();
   if (accept(Tok::DoubleStar)) {
     value = parse_binary(0);
   } else {
@@ -409,7 +383,7 @@ ExprPtr Parser::parse_brace() {
     if (!accept(Tok::Colon)) {  // a set
       auto set = std::make_unique<SequenceExpr>(ExprKind::Set, start);
       if (at(Tok::KwFor)) {
-        ExprPtr comp = parse_comprehension_tail(Comprehension::Type::Set, std::move(key), nullptr, start);
+        ExprPtr comp = parse_comprehension_tail(Comprehension::Type::Set, std::move(key), nullptr, start, mark);
         comp->span = Span::cover(start, expect(Tok::RBrace, "'}'").span);
         return comp;
       }
@@ -420,7 +394,7 @@ ExprPtr Parser::parse_brace() {
     }
     value = parse_expression();
     if (at(Tok::KwFor)) {
-      ExprPtr comp = parse_comprehension_tail(Comprehension::Type::Dict, std::move(key), std::move(value), start);
+      ExprPtr comp = parse_comprehension_tail(Comprehension::Type::Dict, std::move(key), std::move(value), start, mark);
       comp->span = Span::cover(start, expect(Tok::RBrace, "'}'").span);
       return comp;
     }
@@ -465,19 +439,30 @@ ExprPtr Parser::parse_target_list() {
   return make_tuple_expr(span, std::move(elts));
 }
 
-ExprPtr Parser::parse_comprehension_tail(Comprehension::Type type, ExprPtr elt, ExprPtr value, const Span& start) {
+ExprPtr Parser::parse_comprehension_tail(Comprehension::Type type, ExprPtr elt, ExprPtr value, const Span& start,
+                                         size_t mark) {
+  static const char* const kNames[] = {"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"};
+  const char* name = kNames[static_cast<int>(type)];
   auto comp = std::make_unique<Comprehension>(start, type);
   comp->elt = std::move(elt);
   comp->value = std::move(value);
+  size_t element_end = qual_mark();
+  bool inside = false;  // the first iterable belongs to the enclosing scope
   while (accept(Tok::KwFor)) {
     ComprehensionFor gen;
     gen.target = parse_target_list();
     check_assign_target(*gen.target, "assign to");
     expect(Tok::KwIn, "'in'");
     gen.iter = parse_disjunction();
+    if (!inside) {
+      requalify_since(mark, element_end, name);
+      push_qual(qual_frames_.back().prefix + name + ".");
+      inside = true;
+    }
     while (accept(Tok::KwIf)) gen.ifs.push_back(parse_disjunction());
     comp->generators.push_back(std::move(gen));
   }
+  if (inside) pop_qual();
   comp->span = Span::cover(start, previous().span);
   return comp;
 }

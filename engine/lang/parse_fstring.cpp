@@ -169,7 +169,7 @@ ExprPtr Parser::parse_fstring(const Token& t) {
 }
 
 ExprPtr Parser::parse_fragment_expression() {
-  ExprPtr e = parse_star_expressions();
+  ExprPtr e = at(Tok::KwYield) ? parse_yield() : parse_star_expressions();
   if (!at(Tok::End)) fail_here("f-string: invalid syntax");
   return e;
 }

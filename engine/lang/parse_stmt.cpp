@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <string_view>
+
 namespace backstep::lang {
 
 void Parser::fail(const Span& span, std::string message, const char* type) {
@@ -51,7 +54,45 @@ std::unique_ptr<Module> Parser::parse_module() {
     parse_statement(m->body);
     while (at(Tok::Newline)) advance();
   }
+  check_future_imports(*m);
+  m->has_annotations = has_annotated_assignment(m->body);
   return m;
+}
+
+namespace {
+bool is_docstring(const Stmt& s) {
+  if (s.kind != StmtKind::Expr) return false;
+  const Expr& e = *static_cast<const ExprStmt&>(s).value;
+  return e.kind == ExprKind::Constant && static_cast<const Constant&>(e).type == Constant::Type::Str;
+}
+bool is_future_import(const Stmt& s) {
+  return s.kind == StmtKind::ImportFrom && static_cast<const ImportFrom&>(s).module == "__future__";
+}
+}  // namespace
+
+// CPython's future.c: the `from __future__` imports leading the module (a
+// docstring may precede them) name known features. A later one is the
+// compiler's error, reported by the resolver.
+void Parser::check_future_imports(Module& m) {
+  // Raised after the whole module parsed: never "incomplete" to the shell.
+  auto error = [](const Span& span, std::string message) {
+    throw ParseFailure{Diagnostic{span, "SyntaxError", std::move(message), false}};
+  };
+  static const char* const kFeatures[] = {"nested_scopes",  "generators",     "division",
+                                          "absolute_import", "with_statement", "print_function",
+                                          "unicode_literals", "barry_as_FLUFL", "generator_stop",
+                                          "annotations"};
+  for (size_t i = 0; i < m.body.size(); ++i) {
+    const Stmt& s = *m.body[i];
+    if (i == 0 && is_docstring(s)) continue;
+    if (!is_future_import(s)) return;
+    for (const auto& a : static_cast<const ImportFrom&>(s).names) {
+      if (a.name == "braces") error(s.span, "not a chance");
+      if (std::find(std::begin(kFeatures), std::end(kFeatures), a.name) == std::end(kFeatures))
+        error(s.span, fmt::format("future feature {} is not defined", a.name));
+      if (a.name == "annotations") m.future_annotations = true;
+    }
+  }
 }
 
 void Parser::parse_statement(StmtList& out) {
@@ -62,17 +103,8 @@ void Parser::parse_statement(StmtList& out) {
     case Tok::KwTry: out.push_back(parse_try()); return;
     case Tok::KwWith: out.push_back(parse_with()); return;
     case Tok::KwDef: out.push_back(parse_def({})); return;
-    case Tok::At: {
-      ExprList decorators;
-      while (accept(Tok::At)) {
-        decorators.push_back(parse_named_expression());
-        expect(Tok::Newline, "NEWLINE");
-      }
-      if (!at(Tok::KwDef)) fail_here("decorators are only supported on functions");
-      out.push_back(parse_def(std::move(decorators)));
-      return;
-    }
-    case Tok::KwClass: fail(peek().span, "classes are not supported by backstep yet");
+    case Tok::KwClass: out.push_back(parse_class({})); return;
+    case Tok::At: parse_decorated(out); return;
     case Tok::KwAsync: fail(peek().span, "async code is not supported by backstep");
     default: parse_simple_statements(out);
   }
@@ -124,6 +156,8 @@ StmtPtr Parser::parse_simple_statement() {
         s->names.push_back(expect(Tok::Name, "name").text);
       } while (accept(Tok::Comma));
       s->span = Span::cover(t.span, previous().span);
+      if (t.kind == Tok::KwGlobal)  // for qualnames of later defs of these names
+        for (const auto& n : s->names) qual_frames_.back().globals.push_back(n);
       return s;
     }
     case Tok::KwDel: {
@@ -153,16 +187,24 @@ StmtPtr Parser::parse_simple_statement() {
   }
 }
 
+ExprPtr Parser::parse_assigned_value() {
+  return at(Tok::KwYield) ? parse_yield() : parse_star_expressions();
+}
+
 StmtPtr Parser::parse_expression_statement() {
-  ExprPtr first = parse_star_expressions();
+  bool bare_yield = at(Tok::KwYield);
+  ExprPtr first = parse_assigned_value();
   Span start = first->span;
   if (at(Tok::Assign)) {
     auto a = std::make_unique<Assign>(start);
     ExprPtr value = std::move(first);
     while (accept(Tok::Assign)) {
+      // `x = yield = 3`; a parenthesised `(yield) = 3` gets the generic message
+      if (bare_yield) fail(value->span, "assignment to yield expression not possible");
       check_assign_target(*value, "assign to");
       a->targets.push_back(std::move(value));
-      value = parse_star_expressions();
+      bare_yield = at(Tok::KwYield);
+      value = parse_assigned_value();
     }
     a->value = std::move(value);
     a->span = Span::cover(start, a->value->span);
@@ -181,7 +223,7 @@ StmtPtr Parser::parse_expression_statement() {
     if (first->kind != ExprKind::Name && first->kind != ExprKind::Attribute && first->kind != ExprKind::Subscript)
       fail(first->span, fmt::format("'{}' is an illegal expression for augmented assignment",
                                     first->kind == ExprKind::Tuple ? "tuple" : "expression"));
-    ExprPtr value = parse_star_expressions();
+    ExprPtr value = parse_assigned_value();
     Span span = Span::cover(start, value->span);
     return std::make_unique<AugAssign>(span, std::move(first), op, std::move(value));
   }
@@ -191,7 +233,7 @@ StmtPtr Parser::parse_expression_statement() {
     auto a = std::make_unique<AnnAssign>(start);
     a->target = std::move(first);
     a->annotation = parse_expression();
-    if (accept(Tok::Assign)) a->value = parse_star_expressions();
+    if (accept(Tok::Assign)) a->value = parse_assigned_value();
     a->span = Span::cover(start, previous().span);
     return a;
   }
@@ -214,6 +256,11 @@ void Parser::check_assign_target(const Expr& e, const char* verb) {
       fail(e.span, fmt::format("cannot {} literal here. Maybe you meant '==' instead of '='?", verb));
     case ExprKind::Compare:
       fail(e.span, fmt::format("cannot {} comparison", verb));
+    case ExprKind::Yield:
+    case ExprKind::YieldFrom:
+      if (std::string_view(verb) == "assign to")
+        fail(e.span, "cannot assign to yield expression here. Maybe you meant '==' instead of '='?");
+      fail(e.span, fmt::format("cannot {} yield expression", verb));
     default: fail(e.span, fmt::format("cannot {} expression", verb));
   }
 }
@@ -329,69 +376,6 @@ StmtPtr Parser::parse_with() {
   s->span = Span::cover(kw.span, previous().span);
   s->body = parse_block("'with' statement", kw.span);
   return s;
-}
-
-StmtPtr Parser::parse_def(ExprList decorators) {
-  const Token& kw = advance();
-  const Token& name = expect(Tok::Name, "function name");
-  expect(Tok::LParen, "'('");
-  auto code = parse_parameters(name.text, Tok::RParen);
-  expect(Tok::RParen, "')'");
-  if (accept(Tok::Arrow)) parse_expression();  // return annotation: accepted, ignored
-  code->span = Span::cover(kw.span, name.span);
-  auto def = std::make_unique<FunctionDef>(code->span, code);
-  def->decorators = std::move(decorators);
-  function_names_.push_back(name.text);
-  code->body = parse_block("function definition", kw.span);
-  function_names_.pop_back();
-  return def;
-}
-
-std::shared_ptr<FunctionCode> Parser::parse_parameters(std::string name, Tok closing) {
-  auto code = std::make_shared<FunctionCode>();
-  code->name = name;
-  std::string qual;
-  for (const auto& outer : function_names_) qual += outer + ".<locals>.";
-  code->qualname = qual + name;
-  bool kw_only = false;
-  bool seen_default = false;
-  while (!at(closing)) {
-    Param p;
-    p.span = peek().span;
-    if (accept(Tok::Slash)) {  // positional-only marker: accepted, no effect here
-      if (!accept(Tok::Comma)) break;
-      continue;
-    }
-    if (accept(Tok::DoubleStar)) {
-      p.kind = Param::Kind::KwArgs;
-    } else if (accept(Tok::Star)) {
-      kw_only = true;
-      if (at(Tok::Comma) || at(closing)) {  // bare `*`
-        if (!accept(Tok::Comma)) break;
-        continue;
-      }
-      p.kind = Param::Kind::VarArgs;
-    } else {
-      p.kind = kw_only ? Param::Kind::KwOnly : Param::Kind::Positional;
-    }
-    p.name = expect(Tok::Name, "parameter name").text;
-    for (const auto& other : code->params)
-      if (other.name == p.name) fail(p.span, fmt::format("duplicate argument '{}' in function definition", p.name));
-    if (closing == Tok::RParen && accept(Tok::Colon)) parse_expression();  // annotation, ignored
-    if (accept(Tok::Assign)) {
-      p.default_value = parse_expression();
-      if (p.kind == Param::Kind::Positional) seen_default = true;
-    } else if (p.kind == Param::Kind::Positional && seen_default) {
-      fail(p.span, "non-default argument follows default argument");
-    }
-    code->params.push_back(std::move(p));
-    if (code->params.back().kind == Param::Kind::KwArgs) {
-      accept(Tok::Comma);
-      break;
-    }
-    if (!accept(Tok::Comma)) break;
-  }
-  return code;
 }
 
 StmtPtr Parser::parse_import() {

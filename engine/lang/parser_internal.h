@@ -53,11 +53,30 @@ class Parser {
   StmtPtr parse_for();
   StmtPtr parse_try();
   StmtPtr parse_with();
-  StmtPtr parse_def(ExprList decorators);
   StmtPtr parse_import();
   StmtPtr parse_from_import();
-  std::shared_ptr<FunctionCode> parse_parameters(std::string name, Tok closing);
+  ExprPtr parse_assigned_value();  // the right side of `=`: yield or star expressions
   void check_assign_target(const Expr& e, const char* verb);
+  void check_future_imports(Module& m);
+
+  // --- definitions (parse_def.cpp) ---
+  void parse_decorated(StmtList& out);
+  StmtPtr parse_def(ExprList decorators);
+  StmtPtr parse_class(ExprList decorators);
+  std::shared_ptr<FunctionCode> parse_parameters(std::string name, Tok closing);
+  // Qualified names follow CPython's compiler: a def in a function gets
+  // "f.<locals>." in front, one in a class "C.", one in a comprehension
+  // "<listcomp>." -- unless the enclosing scope declared the name global.
+  struct QualFrame {
+    std::string prefix;                // what nested definitions get in front
+    std::vector<std::string> globals;  // names declared `global` so far
+  };
+  std::string qualify(const std::string& name, bool can_be_global) const;
+  void push_qual(std::string prefix) { qual_frames_.push_back(QualFrame{std::move(prefix), {}}); }
+  void pop_qual() { qual_frames_.pop_back(); }
+  void register_qualname(std::string* q) { qualnames_.push_back(q); }
+  size_t qual_mark() const { return qualnames_.size(); }
+  void requalify_since(size_t mark, size_t end, const char* comp_name);
 
   // --- expressions (parse_expr.cpp) ---
  public:
@@ -78,20 +97,31 @@ class Parser {
   ExprPtr parse_list();
   ExprPtr parse_brace();
   ExprPtr parse_lambda();
+  ExprPtr parse_yield();
   ExprPtr parse_strings();
   ExprPtr parse_fstring(const Token& t);
   ExprPtr parse_subscript_index();
   ExprPtr parse_slice_item();
-  void parse_call_arguments(Call& call);
-  ExprPtr parse_comprehension_tail(Comprehension::Type type, ExprPtr elt, ExprPtr value, const Span& start);
+  // Call arguments, or a class's bases and keywords (no bare generator
+  // expression there).
+  void parse_arguments(ExprList& args, std::vector<Keyword>& keywords, bool is_class);
+  // `mark`: qual_mark() taken before the element was parsed, so that lambdas
+  // in it are renamed into the comprehension's scope.
+  ExprPtr parse_comprehension_tail(Comprehension::Type type, ExprPtr elt, ExprPtr value, const Span& start,
+                                   size_t mark);
   ExprPtr parse_target_list();  // for-loop / comprehension targets
   ExprPtr parse_star_or_expression();
 
   uint32_t file_;
   std::vector<Token> toks_;
   size_t pos_ = 0;
-  std::vector<std::string> function_names_;  // for qualnames
+  std::vector<QualFrame> qual_frames_{QualFrame{}};  // the module's frame first
+  std::vector<std::string*> qualnames_;               // every def/class/lambda qualname, in order
 };
+
+// CPython's find_ann: does the body (not nested defs or classes) hold an
+// annotated assignment? Then the frame needs __annotations__.
+bool has_annotated_assignment(const StmtList& body);
 
 std::unique_ptr<Expr> make_tuple_expr(Span span, ExprList elts);
 

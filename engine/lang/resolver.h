@@ -3,7 +3,9 @@
 // a module global — following Python's scoping rules (a name assigned
 // anywhere in a function is local to all of it unless declared global or
 // nonlocal; comprehensions have their own scope). The interpreter then never
-// looks a name up by string, except for builtins.
+// looks a name up by string, except for builtins and in class bodies, whose
+// names live in the class namespace (NameSlot::ClassBody / ClassBodyFree);
+// functions nested in a class do not see that namespace.
 #pragma once
 
 #include "engine/lang/ast.h"

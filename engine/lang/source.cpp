@@ -95,4 +95,20 @@ std::string format_caret(const Span& span, int indent, char mark) {
   return out;
 }
 
+std::string span_text(const Span& span) {
+  const SourceFile* src = source_of(span);
+  if (!src || !span.valid()) return std::string();
+  std::string out;
+  for (uint32_t l = span.line; l <= span.end_line; ++l) {
+    std::string_view line = src->line(l);
+    size_t from = l == span.line ? span.col - 1 : 0;
+    size_t to = l == span.end_line ? span.end_col - 1 : line.size();
+    if (from > line.size()) from = line.size();
+    if (to > line.size()) to = line.size();
+    if (l != span.line) out += '\n';
+    if (to > from) out += line.substr(from, to - from);
+  }
+  return out;
+}
+
 }  // namespace backstep::lang

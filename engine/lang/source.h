@@ -63,6 +63,9 @@ const SourceFile* source_of(const Span& span);
 std::string file_name_of(const Span& span);
 std::string_view source_line(const Span& span);
 
+// The source text a span covers (lines joined with newlines).
+std::string span_text(const Span& span);
+
 // "prog.py:12:5"
 std::string format_location(const Span& span);
 // The source line of the span and a caret line under it, each indented by

@@ -1,5 +1,7 @@
 // Constructors of the builtin classes: int(), float(), str(), list(), ...
-#include "engine/api/tensor_protocol.h"
+// as their __new__ and __init__ slots, so that subclasses (class
+// Config(dict), IntEnum members, ...) are made the same way.
+#include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -36,10 +38,20 @@ Value int_from_string(const std::string& text, int base) {
 }
 
 Value to_int(Interpreter& in, Args& a) {
-  if (a.pos.empty()) return int64_t(0);
+  const Value* base_arg = a.pos.size() > 1 ? &a.pos[1] : a.find_kw("base");
+  if (a.pos.empty()) {
+    if (base_arg) raise_type_error("int() missing string argument");
+    return int64_t(0);
+  }
   const Value& v = a.pos[0];
-  int base = a.pos.size() > 1 ? static_cast<int>(a.pos[1].to_int()) : 10;
-  if (v.is_int_like()) return v.to_int();
+  int base = base_arg ? static_cast<int>(base_arg->to_int()) : 10;
+  if (auto n = unbox_number(v); n && !n->is_float()) return n->to_int();
+  if (auto n = unbox_number(v)) {
+    double d = n->as_float();
+    if (std::isnan(d)) raise_value_error("cannot convert float NaN to integer");
+    if (std::isinf(d)) raise_overflow("cannot convert float infinity to integer");
+    return static_cast<int64_t>(std::trunc(d));
+  }
   if (v.is_float()) {
     double d = v.as_float();
     if (std::isnan(d)) raise_value_error("cannot convert float NaN to integer");
@@ -47,10 +59,9 @@ Value to_int(Interpreter& in, Args& a) {
     return static_cast<int64_t>(std::trunc(d));
   }
   if (auto* s = v.as<StrObject>()) return int_from_string(s->value, base);
-  if (v.is_tensor()) {
-    Value item = api::tensor_item(in, v.as_tensor());
-    return item.is_float() ? Value(static_cast<int64_t>(std::trunc(item.as_float()))) : Value(item.to_int());
-  }
+  const TypeObject& t = type_of(v);
+  if (t.slots.to_int) return t.slots.to_int(in, v);
+  if (t.slots.index) return t.slots.index(in, v);
   raise_type_error(fmt::format("int() argument must be a string, a bytes-like object or a real number, not '{}'",
                                type_name(v)));
 }
@@ -58,7 +69,7 @@ Value to_int(Interpreter& in, Args& a) {
 Value to_float(Interpreter& in, Args& a) {
   if (a.pos.empty()) return 0.0;
   const Value& v = a.pos[0];
-  if (v.is_number()) return v.to_float();
+  if (auto n = unbox_number(v)) return n->to_float();
   if (auto* s = v.as<StrObject>()) {
     std::string t = strip(s->value);
     std::string lower;
@@ -80,52 +91,58 @@ Value to_float(Interpreter& in, Args& a) {
       raise_value_error("could not convert string to float: " + python_string_repr(s->value));
     return d;
   }
-  if (v.is_tensor()) return api::tensor_item(in, v.as_tensor()).to_float();
+  const TypeObject& t = type_of(v);
+  if (t.slots.to_float) return t.slots.to_float(in, v);
+  if (t.slots.index) return t.slots.index(in, v).to_float();
   raise_type_error(fmt::format("float() argument must be a string or a real number, not '{}'", type_name(v)));
 }
 
-Value to_bool(Interpreter& in, Args& a) { return a.pos.empty() ? false : truthy(in, a.pos[0]); }
-
-Value to_str(Interpreter& in, Args& a) { return make_str(a.pos.empty() ? "" : str(in, a.pos[0])); }
-
-Value to_list(Interpreter& in, Args& a) { return make_list(a.pos.empty() ? std::vector<Value>{} : to_vector(in, a.pos[0])); }
-
-Value to_tuple(Interpreter& in, Args& a) {
-  if (!a.pos.empty())
-    if (auto* t = a.pos[0].as<TupleObject>(); t && t->flavour == TupleObject::Flavour::Plain) return a.pos[0];
-  return make_tuple(a.pos.empty() ? std::vector<Value>{} : to_vector(in, a.pos[0]));
+Value to_str(Interpreter& in, Args& a) {
+  if (a.pos.size() > 1 || !a.kw.empty()) raise_type_error("decoding str is not supported by backstep (no bytes)");
+  return make_str(a.pos.empty() ? "" : str(in, a.pos[0]));
 }
 
-Value to_dict(Interpreter& in, Args& a) {
-  auto d = std::make_shared<DictObject>();
-  if (!a.pos.empty()) {
-    if (auto* other = a.pos[0].as<DictObject>()) {
-      other->for_each([&](const Value& k, const Value& v) { d->set(k, v); });
+}  // namespace
+
+void update_dict(Interpreter& in, DictObject& d, const Value* source, const Args& a) {
+  if (source) {
+    if (auto* other = source->as<DictObject>(); other && !type_of(*source).is_heap_type()) {
+      other->for_each([&](const Value& k, const Value& v) { d.set(k, v); });
+    } else if (auto keys = try_get_attr(in, *source, "keys")) {
+      for (const Value& k : to_vector(in, call(in, *keys, {}))) d.set(k, get_item(in, *source, k));
     } else {
-      for_each(in, a.pos[0], [&](const Value& item) {
+      int64_t index = 0;
+      for_each(in, *source, [&](const Value& item) {
+        if (!type_of(item).slots.iter && !item.as<TupleObject>() && !item.as<ListObject>())
+          raise_type_error(fmt::format("cannot convert dictionary update sequence element #{} to a sequence", index));
         auto pair = to_vector(in, item);
         if (pair.size() != 2)
-          raise_value_error(fmt::format("dictionary update sequence element has length {}; 2 is required", pair.size()));
-        d->set(pair[0], pair[1]);
+          raise_value_error(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", index,
+                                        pair.size()));
+        d.set(pair[0], pair[1]);
+        ++index;
         return true;
       });
     }
   }
-  for (const auto& kw : a.kw) d->set(make_str(kw.name), kw.value);
-  return Value(d);
+  for (const auto& kw : a.kw) d.set(make_str(kw.name), kw.value);
 }
 
-Value to_set(Interpreter& in, Args& a) {
-  auto s = std::make_shared<SetObject>();
-  if (!a.pos.empty()) for (const auto& v : to_vector(in, a.pos[0])) s->add(v);
-  return Value(s);
+namespace {
+
+Value slice_new(Interpreter&, TypeObject&, Args& a) {
+  expect_args(a, "slice", 1, 3);
+  if (a.pos.size() == 1) return Value(std::make_shared<SliceObject>(Value(), a.pos[0], Value()));
+  return Value(std::make_shared<SliceObject>(a.pos[0], a.pos[1], a.pos.size() > 2 ? a.pos[2] : Value()));
 }
 
-Value make_range(Interpreter& in, Args& a) {
-  expect_args(a, "range", 1, 3);
+Value range_new(Interpreter& in, TypeObject&, Args& a) {
+  expect_no_kwargs(a, "range");
+  if (a.pos.empty()) raise_type_error("range expected at least 1 argument, got 0");
+  if (a.pos.size() > 3) raise_type_error(fmt::format("range expected at most 3 arguments, got {}", a.pos.size()));
   auto arg = [&](size_t i) {
     const Value& v = a.pos[i];
-    if (!v.is_int_like() && !v.is_tensor())
+    if (!v.is_int_like() && !type_of(v).slots.index)
       raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
     return to_index(in, v);
   };
@@ -141,32 +158,89 @@ Value make_range(Interpreter& in, Args& a) {
   return Value(std::make_shared<RangeObject>(start, stop, step));
 }
 
-Value make_slice(Interpreter&, Args& a) {
-  expect_args(a, "slice", 1, 3);
-  if (a.pos.size() == 1) return Value(std::make_shared<SliceObject>(Value(), a.pos[0], Value()));
-  return Value(std::make_shared<SliceObject>(a.pos[0], a.pos[1], a.pos.size() > 2 ? a.pos[2] : Value()));
+// --- __new__ / __init__ slots -------------------------------------------------
+
+Value boxed(TypeObject& cls, const TypeObject* exact, Value v) {
+  if (&cls == exact) return v;
+  return Value(std::make_shared<BoxedNumber>(&cls, std::move(v)));
 }
 
-Value type_of_value(Interpreter&, Args& a) {
-  expect_args(a, "type", 1, 1);
-  return type_value(type_of(a.pos[0]));
+Value int_new(Interpreter& in, TypeObject& cls, Args& a) { return boxed(cls, types().int_, to_int(in, a)); }
+Value float_new(Interpreter& in, TypeObject& cls, Args& a) { return boxed(cls, types().float_, to_float(in, a)); }
+Value bool_new(Interpreter& in, TypeObject&, Args& a) {
+  expect_no_kwargs(a, "bool");
+  expect_args(a, "bool", 0, 1);
+  return a.pos.empty() ? false : truthy(in, a.pos[0]);
+}
+Value str_new(Interpreter& in, TypeObject& cls, Args& a) {
+  Value s = to_str(in, a);
+  if (&cls == types().str) return s;
+  return Value(std::make_shared<StrObject>(s.as<StrObject>()->value, &cls));
+}
+Value list_new(Interpreter&, TypeObject& cls, Args&) { return Value(std::make_shared<ListObject>(&cls)); }
+void list_init(Interpreter& in, const Value& self, Args& a) {
+  expect_no_kwargs(a, "list");
+  expect_args(a, "list", 0, 1);
+  auto* l = self.as<ListObject>();
+  l->items.clear();
+  if (!a.pos.empty()) l->items = to_vector(in, a.pos[0]);
+}
+Value tuple_new(Interpreter& in, TypeObject& cls, Args& a) {
+  expect_no_kwargs(a, "tuple");
+  expect_args(a, "tuple", 0, 1);
+  if (&cls == types().tuple && !a.pos.empty() && &type_of(a.pos[0]) == types().tuple) return a.pos[0];
+  std::vector<Value> items = a.pos.empty() ? std::vector<Value>{} : to_vector(in, a.pos[0]);
+  if (&cls == types().tuple) return make_tuple(std::move(items));
+  return Value(std::make_shared<TupleObject>(std::move(items), &cls));
+}
+Value dict_new(Interpreter&, TypeObject& cls, Args&) { return Value(std::make_shared<DictObject>(&cls)); }
+void dict_init(Interpreter& in, const Value& self, Args& a) {
+  if (a.pos.size() > 1) raise_type_error(fmt::format("dict expected at most 1 argument, got {}", a.pos.size()));
+  update_dict(in, *self.as<DictObject>(), a.pos.empty() ? nullptr : &a.pos[0], a);
+}
+Value set_new(Interpreter& in, TypeObject& cls, Args& a) {
+  bool frozen = cls.is_subtype_of(*types().frozenset);
+  auto s = std::make_shared<SetObject>(&cls, frozen);
+  if (frozen) {
+    expect_no_kwargs(a, "frozenset");
+    expect_args(a, "frozenset", 0, 1);
+    if (!a.pos.empty()) for_each(in, a.pos[0], [&](const Value& v) { s->add(v); return true; });
+  }
+  return Value(s);
+}
+void set_init(Interpreter& in, const Value& self, Args& a) {
+  expect_no_kwargs(a, "set");
+  expect_args(a, "set", 0, 1);
+  auto* s = self.as<SetObject>();
+  s->clear();
+  if (!a.pos.empty()) for_each(in, a.pos[0], [&](const Value& v) { s->add(v); return true; });
 }
 
 }  // namespace
 
+void install_constructor_slots() {
+  auto& t = mutable_types();
+  t.int_->slots.new_ = &int_new;
+  t.float_->slots.new_ = &float_new;
+  t.bool_->slots.new_ = &bool_new;
+  t.str->slots.new_ = &str_new;
+  t.list->slots.new_ = &list_new;
+  t.list->slots.init = &list_init;
+  t.tuple->slots.new_ = &tuple_new;
+  t.dict->slots.new_ = &dict_new;
+  t.dict->slots.init = &dict_init;
+  t.set->slots.new_ = &set_new;
+  t.set->slots.init = &set_init;
+  t.frozenset->slots.new_ = &set_new;
+  t.range->slots.new_ = &range_new;
+  t.slice->slots.new_ = &slice_new;
+}
 
 void install_type_constructors(Interpreter& in) {
   auto& t = mutable_types();
-  const std::pair<TypeObject*, TypeObject::Constructor> ctors[] = {
-      {t.int_, to_int},     {t.float_, to_float}, {t.bool_, to_bool},   {t.str, to_str},
-      {t.list, to_list},    {t.tuple, to_tuple},  {t.dict, to_dict},    {t.set, to_set},
-      {t.range, make_range}, {t.slice, make_slice}, {t.type, type_of_value},
-  };
-  for (const auto& [type, ctor] : ctors) {
-    type->set_constructor(ctor);
+  for (TypeObject* type : {t.int_, t.float_, t.bool_, t.str, t.list, t.tuple, t.dict, t.set, t.frozenset, t.range,
+                           t.slice, t.type, t.object, t.property, t.staticmethod, t.classmethod, t.super})
     in.set_builtin(type->name(), type_value(*type));
-  }
-  in.set_builtin("object", type_value(*t.object));
 }
 
 }  // namespace backstep::rt

@@ -16,6 +16,8 @@
 namespace backstep::rt {
 
 void install_type_constructors(Interpreter& in);  // builtin_types.cpp
+void install_class_builtins(Interpreter& in);     // class_builtins.cpp
+void install_iteration_builtins(Interpreter& in);  // iteration_builtins.cpp
 
 namespace {
 
@@ -55,43 +57,12 @@ Value b_abs(Interpreter& in, Args& a) {
   const Value& v = a.pos[0];
   if (v.is_float()) return std::fabs(v.as_float());
   if (v.is_int_like()) return v.to_int() < 0 ? unary(in, UnaryOp::Neg, v) : Value(v.to_int());
+  if (auto m = lookup_special(in, v, "__abs__")) return call(in, *m, {});
   if (v.is_tensor()) {
     Args none;
     return call_method(in, v, "abs", none);
   }
   raise_type_error(fmt::format("bad operand type for abs(): '{}'", type_name(v)));
-}
-
-bool isinstance_of(Interpreter& in, const Value& v, const Value& spec) {
-  if (auto* t = spec.as<TypeObject>()) return type_of(v).is_subtype_of(*t);
-  if (auto* tuple = spec.as<TupleObject>()) {
-    for (const auto& item : tuple->items)
-      if (isinstance_of(in, v, item)) return true;
-    return false;
-  }
-  raise_type_error("isinstance() arg 2 must be a type, a tuple of types, or a union");
-}
-
-Value b_isinstance(Interpreter& in, Args& a) {
-  expect_args(a, "isinstance", 2, 2);
-  return isinstance_of(in, a.pos[0], a.pos[1]);
-}
-
-Value b_id(Interpreter&, Args& a) {
-  expect_args(a, "id", 1, 1);
-  return static_cast<int64_t>(identity(a.pos[0]));
-}
-
-Value b_hash(Interpreter&, Args& a) {
-  expect_args(a, "hash", 1, 1);
-  check_hashable(a.pos[0]);
-  return static_cast<int64_t>(ValueHash()(a.pos[0]) & 0x7fffffffffffffffULL);
-}
-
-Value b_callable(Interpreter&, Args& a) {
-  expect_args(a, "callable", 1, 1);
-  Object* o = a.pos[0].object_ptr();
-  return o != nullptr && o->callable();
 }
 
 Value b_getattr(Interpreter& in, Args& a) {
@@ -202,84 +173,6 @@ Value b_sorted(Interpreter& in, Args& a) {
   return make_list(std::move(out));
 }
 
-Value b_reversed(Interpreter& in, Args& a) {
-  expect_args(a, "reversed", 1, 1);
-  std::vector<Value> items = to_vector(in, a.pos[0]);
-  std::reverse(items.begin(), items.end());
-  return make_iterator(in, make_list(std::move(items)));
-}
-
-Value b_enumerate(Interpreter& in, Args& a) {
-  expect_args(a, "enumerate", 1, 2);
-  int64_t start = a.pos.size() > 1 ? a.pos[1].to_int() : (a.find_kw("start") ? a.find_kw("start")->to_int() : 0);
-  std::vector<Value> out;
-  int64_t i = start;
-  for_each(in, a.pos[0], [&](const Value& v) {
-    out.push_back(make_tuple({Value(i++), v}));
-    return true;
-  });
-  return make_iterator(in, make_list(std::move(out)));
-}
-
-Value b_zip(Interpreter& in, Args& a) {
-  std::vector<std::vector<Value>> cols;
-  size_t n = SIZE_MAX;
-  for (const auto& v : a.pos) {
-    cols.push_back(to_vector(in, v));
-    n = std::min(n, cols.back().size());
-  }
-  if (cols.empty()) n = 0;
-  std::vector<Value> out;
-  for (size_t i = 0; i < n; ++i) {
-    std::vector<Value> row;
-    for (const auto& c : cols) row.push_back(c[i]);
-    out.push_back(make_tuple(std::move(row)));
-  }
-  return make_iterator(in, make_list(std::move(out)));
-}
-
-Value b_map(Interpreter& in, Args& a) {
-  expect_args(a, "map", 2, 100);
-  Value fn = a.pos[0];
-  std::vector<std::vector<Value>> cols;
-  size_t n = SIZE_MAX;
-  for (size_t i = 1; i < a.pos.size(); ++i) {
-    cols.push_back(to_vector(in, a.pos[i]));
-    n = std::min(n, cols.back().size());
-  }
-  std::vector<Value> out;
-  for (size_t i = 0; i < n; ++i) {
-    Args call_args;
-    for (const auto& c : cols) call_args.pos.push_back(c[i]);
-    out.push_back(in.call(fn, call_args));
-  }
-  return make_iterator(in, make_list(std::move(out)));
-}
-
-Value b_filter(Interpreter& in, Args& a) {
-  expect_args(a, "filter", 2, 2);
-  std::vector<Value> out;
-  for_each(in, a.pos[1], [&](const Value& v) {
-    if (truthy(in, a.pos[0].is_none() ? v : in.call(a.pos[0], {v}))) out.push_back(v);
-    return true;
-  });
-  return make_iterator(in, make_list(std::move(out)));
-}
-
-Value b_iter(Interpreter& in, Args& a) {
-  expect_args(a, "iter", 1, 1);
-  return make_iterator(in, a.pos[0]);
-}
-
-Value b_next(Interpreter& in, Args& a) {
-  expect_args(a, "next", 1, 2);
-  auto* it = a.pos[0].as<IteratorObject>();
-  if (!it) raise_type_error(fmt::format("'{}' object is not an iterator", type_name(a.pos[0])));
-  if (auto v = it->next(in)) return *v;
-  if (a.pos.size() > 1) return a.pos[1];
-  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().stop_iteration, std::vector<Value>{}));
-}
-
 Value b_round(Interpreter& in, Args& a) {
   expect_args(a, "round", 1, 2);
   const Value& x = a.pos[0];
@@ -360,12 +253,10 @@ Value b_exit(Interpreter&, Args& a) {
 void install_builtins(Interpreter& in) {
   static const std::pair<const char*, Fn> functions[] = {
       {"print", b_print},       {"len", b_len},           {"repr", b_repr},         {"abs", b_abs},
-      {"isinstance", b_isinstance}, {"id", b_id},         {"hash", b_hash},         {"callable", b_callable},
       {"getattr", b_getattr},   {"hasattr", b_hasattr},   {"setattr", b_setattr},   {"dir", b_dir},
       {"min", b_min},           {"max", b_max},           {"sum", b_sum},           {"any", b_any},
-      {"all", b_all},           {"sorted", b_sorted},     {"reversed", b_reversed}, {"enumerate", b_enumerate},
-      {"zip", b_zip},           {"map", b_map},           {"filter", b_filter},     {"iter", b_iter},
-      {"next", b_next},         {"round", b_round},       {"divmod", b_divmod},     {"pow", b_pow},
+      {"all", b_all},           {"sorted", b_sorted},     {"round", b_round},       {"divmod", b_divmod},
+      {"pow", b_pow},
       {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
       {"exit", b_exit},         {"quit", b_exit},
   };
@@ -374,6 +265,8 @@ void install_builtins(Interpreter& in) {
   in.set_builtin("Ellipsis", ellipsis());
   in.set_builtin("__name__", make_str("__main__"));
   install_type_constructors(in);
+  install_class_builtins(in);
+  install_iteration_builtins(in);
 }
 
 }  // namespace backstep::rt

@@ -1,4 +1,6 @@
 // Methods of list, tuple (and torch.Size, named tuples), dict and set.
+#include "engine/runtime/builtin_slots.h"
+#include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -14,6 +16,8 @@ namespace backstep::rt {
 Value call_builtin_sorted(Interpreter& in, Args& a);
 
 namespace {
+
+std::shared_ptr<DictObject> self_ref(DictObject& d) { return std::static_pointer_cast<DictObject>(d.shared_from_this()); }
 
 int64_t find_index(Interpreter& in, const std::vector<Value>& items, const Value& x, const char* what) {
   for (size_t i = 0; i < items.size(); ++i)
@@ -96,11 +100,6 @@ const MethodTable<TupleObject>& tuple_methods() {
   static const MethodTable<TupleObject> table{
       {"index", [](Interpreter& in, TupleObject& self, Args& a) -> Value { return find_index(in, self.items, a.pos.at(0), "tuple"); }},
       {"count", [](Interpreter& in, TupleObject& self, Args& a) -> Value { return count_of(in, self.items, a.pos.at(0)); }},
-      {"numel", [](Interpreter&, TupleObject& self, Args&) -> Value {  // torch.Size.numel()
-         int64_t n = 1;
-         for (const auto& v : self.items) n *= v.to_int();
-         return n;
-       }},
   };
   return table;
 }
@@ -108,21 +107,16 @@ const MethodTable<TupleObject>& tuple_methods() {
 const MethodTable<DictObject>& dict_methods() {
   static const MethodTable<DictObject> table{
       {"keys", [](Interpreter&, DictObject& self, Args&) -> Value {
-         return Value(std::make_shared<DictViewObject>("dict_keys", self.keys()));
+         return Value(std::make_shared<DictViewObject>(self_ref(self), DictViewObject::Which::Keys));
        }},
       {"values", [](Interpreter&, DictObject& self, Args&) -> Value {
-         std::vector<Value> out;
-         self.for_each([&](const Value&, const Value& v) { out.push_back(v); });
-         return Value(std::make_shared<DictViewObject>("dict_values", std::move(out)));
+         return Value(std::make_shared<DictViewObject>(self_ref(self), DictViewObject::Which::Values));
        }},
       {"items", [](Interpreter&, DictObject& self, Args&) -> Value {
-         std::vector<Value> out;
-         self.for_each([&](const Value& k, const Value& v) { out.push_back(make_tuple({k, v})); });
-         return Value(std::make_shared<DictViewObject>("dict_items", std::move(out)));
+         return Value(std::make_shared<DictViewObject>(self_ref(self), DictViewObject::Which::Items));
        }},
       {"get", [](Interpreter&, DictObject& self, Args& a) -> Value {
          expect_args(a, "get", 1, 2);
-         check_hashable(a.pos[0]);
          const Value* v = self.find(a.pos[0]);
          return v ? *v : (a.pos.size() > 1 ? a.pos[1] : Value());
        }},
@@ -153,19 +147,8 @@ const MethodTable<DictObject>& dict_methods() {
          return d;
        }},
       {"update", [](Interpreter& in, DictObject& self, Args& a) -> Value {
-         if (!a.pos.empty()) {
-           if (auto* other = a.pos[0].as<DictObject>()) {
-             other->for_each([&](const Value& k, const Value& v) { self.set(k, v); });
-           } else {
-             for_each(in, a.pos[0], [&](const Value& item) {
-               auto pair = to_vector(in, item);
-               if (pair.size() != 2) raise_value_error("dictionary update sequence element has wrong length");
-               self.set(pair[0], pair[1]);
-               return true;
-             });
-           }
-         }
-         for (const auto& kw : a.kw) self.set(make_str(kw.name), kw.value);
+         if (a.pos.size() > 1) raise_type_error(fmt::format("update expected at most 1 argument, got {}", a.pos.size()));
+         update_dict(in, self, a.pos.empty() ? nullptr : &a.pos[0], a);
          return Value();
        }},
       {"copy", [](Interpreter&, DictObject& self, Args&) -> Value {
@@ -181,89 +164,169 @@ const MethodTable<DictObject>& dict_methods() {
   return table;
 }
 
-const MethodTable<SetObject>& set_methods() {
+std::shared_ptr<SetObject> copy_set(const SetObject& self, bool frozen) {
+  auto out = std::make_shared<SetObject>(frozen ? types().frozenset : types().set, frozen);
+  for (const auto& v : self.items()) out->add(v);
+  return out;
+}
+
+// The items of each argument (any iterable), as a set to test membership.
+std::shared_ptr<SetObject> as_set(Interpreter& in, const Value& v) {
+  if (auto* s = v.as<SetObject>()) return std::static_pointer_cast<SetObject>(s->shared_from_this());
+  auto out = std::make_shared<SetObject>();
+  for_each(in, v, [&](const Value& x) { out->add(x); return true; });
+  return out;
+}
+
+Value set_union(Interpreter& in, SetObject& self, Args& a) {
+  auto out = copy_set(self, self.frozen);
+  for (const auto& it : a.pos) for_each(in, it, [&](const Value& v) { out->add(v); return true; });
+  return Value(out);
+}
+Value set_intersection(Interpreter& in, SetObject& self, Args& a) {
+  auto out = copy_set(self, self.frozen);
+  for (const auto& it : a.pos) {
+    auto other = as_set(in, it);
+    auto next = std::make_shared<SetObject>(&out->type(), self.frozen);
+    for (const auto& v : out->items())
+      if (other->contains(v)) next->add(v);
+    out = next;
+  }
+  return Value(out);
+}
+Value set_difference(Interpreter& in, SetObject& self, Args& a) {
+  auto out = copy_set(self, self.frozen);
+  for (const auto& it : a.pos)
+    for_each(in, it, [&](const Value& v) { out->remove(v); return true; });
+  return Value(out);
+}
+Value set_symmetric_difference(Interpreter& in, SetObject& self, Args& a) {
+  expect_args(a, "symmetric_difference", 1, 1);
+  auto other = as_set(in, a.pos[0]);
+  auto out = std::make_shared<SetObject>(self.frozen ? types().frozenset : types().set, self.frozen);
+  for (const auto& v : self.items())
+    if (!other->contains(v)) out->add(v);
+  for (const auto& v : other->items())
+    if (!self.contains(v)) out->add(v);
+  return Value(out);
+}
+bool subset_of(const SetObject& x, const SetObject& y) {
+  for (const auto& v : x.items())
+    if (!y.contains(v)) return false;
+  return true;
+}
+// x.<op>_update(...): the operation's result replaces x's items.
+template <Value (*Op)(Interpreter&, SetObject&, Args&)>
+Value set_update_with(Interpreter& in, SetObject& self, Args& a) {
+  Value r = Op(in, self, a);
+  auto items = r.as<SetObject>()->items();
+  self.clear();
+  for (const auto& v : items) self.add(v);
+  return Value();
+}
+
+const MethodTable<SetObject>& frozenset_methods() {
   static const MethodTable<SetObject> table{
-      {"add", [](Interpreter&, SetObject& self, Args& a) -> Value {
-         expect_args(a, "set.add", 1, 1);
-         self.add(a.pos[0]);
-         return Value();
+      {"union", set_union},
+      {"intersection", set_intersection},
+      {"difference", set_difference},
+      {"symmetric_difference", set_symmetric_difference},
+      {"issubset", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+         expect_args(a, "issubset", 1, 1);
+         return subset_of(self, *as_set(in, a.pos[0]));
        }},
-      {"remove", [](Interpreter&, SetObject& self, Args& a) -> Value {
-         expect_args(a, "set.remove", 1, 1);
-         if (!self.remove(a.pos[0])) raise_key_error(a.pos[0]);
-         return Value();
+      {"issuperset", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+         expect_args(a, "issuperset", 1, 1);
+         return subset_of(*as_set(in, a.pos[0]), self);
        }},
-      {"discard", [](Interpreter&, SetObject& self, Args& a) -> Value {
-         expect_args(a, "set.discard", 1, 1);
-         self.remove(a.pos[0]);
-         return Value();
-       }},
-      {"update", [](Interpreter& in, SetObject& self, Args& a) -> Value {
-         for (const auto& it : a.pos)
-           for (const auto& v : to_vector(in, it)) self.add(v);
-         return Value();
-       }},
-      {"union", [](Interpreter& in, SetObject& self, Args& a) -> Value {
-         auto out = std::make_shared<SetObject>();
-         for (const auto& v : self.items()) out->add(v);
-         for (const auto& it : a.pos)
-           for (const auto& v : to_vector(in, it)) out->add(v);
-         return Value(out);
-       }},
-      {"intersection", [](Interpreter& in, SetObject& self, Args& a) -> Value {
-         auto out = std::make_shared<SetObject>();
-         auto other = to_vector(in, a.pos.at(0));
-         for (const auto& v : other)
-           if (self.contains(v)) out->add(v);
-         return Value(out);
-       }},
-      {"difference", [](Interpreter& in, SetObject& self, Args& a) -> Value {
-         auto out = std::make_shared<SetObject>();
-         SetObject other;
-         for (const auto& v : to_vector(in, a.pos.at(0))) other.add(v);
+      {"isdisjoint", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+         expect_args(a, "isdisjoint", 1, 1);
+         auto other = as_set(in, a.pos[0]);
          for (const auto& v : self.items())
-           if (!other.contains(v)) out->add(v);
-         return Value(out);
+           if (other->contains(v)) return false;
+         return true;
        }},
       {"copy", [](Interpreter&, SetObject& self, Args&) -> Value {
-         auto out = std::make_shared<SetObject>();
-         for (const auto& v : self.items()) out->add(v);
-         return Value(out);
+         if (self.frozen && &self.type() == types().frozenset)
+           return Value(std::static_pointer_cast<Object>(self.shared_from_this()));
+         return Value(copy_set(self, self.frozen));
        }},
   };
   return table;
 }
 
-}  // namespace
-
-std::optional<Value> ListObject::get_attr(Interpreter&, std::string_view name) { return list_methods().bind(*this, name, "list"); }
-std::vector<std::string> ListObject::attr_names() const { return list_methods().names(); }
-std::optional<Value> ListObject::call_method(Interpreter& in, std::string_view name, Args& args) {
-  auto m = list_methods().find(name);
-  if (!m) return std::nullopt;
-  return m(in, *this, args);
+const MethodTable<SetObject>& set_methods() {
+  static const MethodTable<SetObject> table = [] {
+    std::vector<std::pair<const std::string_view, MethodTable<SetObject>::Method>> entries{
+        {"add", [](Interpreter&, SetObject& self, Args& a) -> Value {
+           expect_args(a, "set.add", 1, 1);
+           self.add(a.pos[0]);
+           return Value();
+         }},
+        {"remove", [](Interpreter&, SetObject& self, Args& a) -> Value {
+           expect_args(a, "set.remove", 1, 1);
+           if (!self.remove(a.pos[0])) raise_key_error(a.pos[0]);
+           return Value();
+         }},
+        {"discard", [](Interpreter&, SetObject& self, Args& a) -> Value {
+           expect_args(a, "set.discard", 1, 1);
+           self.remove(a.pos[0]);
+           return Value();
+         }},
+        {"pop", [](Interpreter&, SetObject& self, Args& a) -> Value {
+           expect_args(a, "set.pop", 0, 0);
+           if (self.items().empty()) raise(*exc_types().key_error, "pop from an empty set");
+           Value v = self.items().front();
+           self.remove(v);
+           return v;
+         }},
+        {"clear", [](Interpreter&, SetObject& self, Args&) -> Value {
+           self.clear();
+           return Value();
+         }},
+        {"update", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+           for (const auto& it : a.pos) for_each(in, it, [&](const Value& v) { self.add(v); return true; });
+           return Value();
+         }},
+        {"intersection_update", set_update_with<set_intersection>},
+        {"difference_update", set_update_with<set_difference>},
+        {"symmetric_difference_update", set_update_with<set_symmetric_difference>},
+    };
+    for (const auto& [name, method] : frozenset_methods().entries()) entries.emplace_back(name, method);
+    return MethodTable<SetObject>(entries);
+  }();
+  return table;
 }
+
+template <class T>
+void register_methods(TypeObject& t, const MethodTable<T>& table) {
+  for (const auto& name : table.names()) {
+    auto m = table.find(name);
+    add_method(t, name, [m](Interpreter& in, const Value& self, Args& a) { return m(in, *self.as<T>(), a); });
+  }
+}
+
+}  // namespace
 
 std::optional<Value> TupleObject::get_attr(Interpreter&, std::string_view name) {
   for (size_t i = 0; i < field_names.size() && i < items.size(); ++i)
     if (field_names[i] == name) return items[i];
-  if (name == "numel" && flavour != Flavour::Size) return std::nullopt;
-  return tuple_methods().bind(*this, name, flavour == Flavour::Size ? "Size" : "tuple");
+  return std::nullopt;
 }
-std::vector<std::string> TupleObject::attr_names() const {
-  auto names = tuple_methods().names();
-  names.insert(names.end(), field_names.begin(), field_names.end());
-  return names;
-}
+std::vector<std::string> TupleObject::attr_names() const { return field_names; }
 
-std::optional<Value> DictObject::get_attr(Interpreter&, std::string_view name) { return dict_methods().bind(*this, name, "dict"); }
-std::vector<std::string> DictObject::attr_names() const { return dict_methods().names(); }
-std::optional<Value> DictObject::call_method(Interpreter& in, std::string_view name, Args& args) {
-  auto m = dict_methods().find(name);
-  if (!m) return std::nullopt;
-  return m(in, *this, args);
+void install_container_methods() {
+  auto& t = mutable_types();
+  register_methods(*t.list, list_methods());
+  register_methods(*t.tuple, tuple_methods());
+  register_methods(*t.dict, dict_methods());
+  register_methods(*t.set, set_methods());
+  register_methods(*t.frozenset, frozenset_methods());
+  add_method(*t.size, "numel", [](Interpreter&, const Value& self, Args&) -> Value {
+    int64_t n = 1;
+    for (const auto& v : self.as<TupleObject>()->items) n *= v.to_int();
+    return n;
+  });
 }
-
-std::optional<Value> SetObject::get_attr(Interpreter&, std::string_view name) { return set_methods().bind(*this, name, "set"); }
 
 }  // namespace backstep::rt

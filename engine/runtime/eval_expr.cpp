@@ -61,6 +61,23 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
       f.current = n.span;
       raise_name_error(fmt::format("name '{}' is not defined", n.id));
     }
+    case NameSlot::Scope::ClassBody:
+    case NameSlot::Scope::ClassBodyFree: {
+      // The class namespace first, then (CPython's LOAD_NAME) globals and
+      // builtins, or (LOAD_CLASSDEREF) the enclosing function's cell.
+      if (f.class_ns)
+        if (const Value* v = f.class_ns->find_str(n.id)) return *v;
+      if (n.slot.scope == NameSlot::Scope::ClassBodyFree) {
+        const auto& cell = f.cells[n.slot.index];
+        if (cell->bound) return cell->value;
+        f.current = n.span;
+        raise_name_error(fmt::format("cannot access free variable '{}' where it is not associated with a value in enclosing scope", n.id));
+      }
+      if (std::optional<Value> g = global(n.id)) return *g;
+      if (const Value* b = builtin(n.id)) return *b;
+      f.current = n.span;
+      raise_name_error(fmt::format("name '{}' is not defined", n.id));
+    }
     case NameSlot::Scope::Unresolved: break;
   }
   raise_runtime_error("internal error: unresolved name " + n.id);
@@ -93,6 +110,15 @@ void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Valu
       if (slot.index >= globals_.size()) globals_.resize(global_slots_.size(), unbound());
       globals_[slot.index] = std::move(v);
       return;
+    case NameSlot::Scope::ClassBody:
+      f.class_ns->set_str(name, std::move(v));
+      return;
+    case NameSlot::Scope::ClassBodyFree: {  // `nonlocal x` in a class body
+      auto& cell = *f.cells[slot.index];
+      cell.value = std::move(v);
+      cell.bound = true;
+      return;
+    }
     case NameSlot::Scope::Unresolved: break;
   }
   raise_runtime_error("internal error: unresolved name " + name);
@@ -113,6 +139,12 @@ void Interpreter::delete_slot(const NameSlot& slot, const std::string& name, Fra
     case NameSlot::Scope::Global:
       was_bound = slot.index < globals_.size() && !is_unbound(globals_[slot.index]);
       if (was_bound) globals_[slot.index] = unbound();
+      break;
+    case NameSlot::Scope::ClassBody: was_bound = f.class_ns->erase_str(name); break;
+    case NameSlot::Scope::ClassBodyFree:
+      was_bound = f.cells[slot.index]->bound;
+      f.cells[slot.index]->bound = false;
+      f.cells[slot.index]->value = Value();
       break;
     default: break;
   }
@@ -297,6 +329,8 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
       assign(*n.target, v, f);
       return v;
     }
+    case ExprKind::Yield:
+    case ExprKind::YieldFrom: return eval_yield(e, f);
   }
   raise_runtime_error("internal error: unknown expression");
 }
@@ -369,7 +403,14 @@ Value Interpreter::make_function(const std::shared_ptr<FunctionCode>& code, Fram
   for (const auto& p : code->params) defaults.push_back(p.default_value ? eval(*p.default_value, f) : unbound());
   std::vector<std::shared_ptr<CellObject>> free;
   for (uint32_t src : code->scope.free_sources) free.push_back(f.cells[src]);
-  return Value(std::make_shared<ScriptFunction>(code, std::move(defaults), std::move(free)));
+  auto fn = std::make_shared<ScriptFunction>(code, std::move(defaults), std::move(free), module_name());
+  // The docstring: a string literal as the body's first statement.
+  if (!code->body.empty() && code->body[0]->kind == StmtKind::Expr) {
+    const auto& first = static_cast<const ExprStmt&>(*code->body[0]);
+    if (first.value->kind == ExprKind::Constant && static_cast<const Constant&>(*first.value).type == Constant::Type::Str)
+      fn->doc = make_str(static_cast<const Constant&>(*first.value).str_value);
+  }
+  return Value(fn);
 }
 
 Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
@@ -387,7 +428,7 @@ Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
   f.parent = &outer;
   f.current = c.span;
   f.call = outer.call;  // a comprehension is part of its function's call
-  autograd::OriginScope origin(&f.origin);
+  lang::OriginScope origin(&f.origin);
 
   std::vector<Value> items;
   auto dict = c.type == Comprehension::Type::Dict ? std::make_shared<DictObject>() : nullptr;

@@ -1,12 +1,14 @@
 #include "engine/runtime/exceptions.h"
 
-#include "engine/autograd/backstep_engine.h"
+#include "engine/runtime/descriptors.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
-#include <c10/util/Exception.h>
 #include <fmt/format.h>
+
+#include <mutex>
 
 namespace backstep::rt {
 namespace {
@@ -18,7 +20,7 @@ struct ExceptionRegistry {
   std::vector<TypeObject*> all;
 
   TypeObject* make(const char* name, TypeObject* base) {
-    TypeObject* type = new_exception_type(name, "", base ? *base : *types().object);
+    TypeObject* type = base ? new_exception_type(name, "", *base) : new_type(name, "", mutable_types().object);
     all.push_back(type);
     return type;
   }
@@ -51,6 +53,40 @@ struct ExceptionRegistry {
     t.syntax_error = make("SyntaxError", t.exception);
     t.warning = make("Warning", t.exception);
     t.user_warning = make("UserWarning", t.warning);
+    t.deprecation_warning = make("DeprecationWarning", t.warning);
+    t.runtime_warning = make("RuntimeWarning", t.warning);
+    t.future_warning = make("FutureWarning", t.warning);
+    t.generator_exit = make("GeneratorExit", t.base_exception);
+    t.permission_error = make("PermissionError", t.os_error);
+    t.file_exists_error = make("FileExistsError", t.os_error);
+    t.is_a_directory_error = make("IsADirectoryError", t.os_error);
+    t.not_a_directory_error = make("NotADirectoryError", t.os_error);
+    t.eof_error = make("EOFError", t.exception);
+    t.memory_error = make("MemoryError", t.exception);
+    t.indentation_error = make("IndentationError", t.syntax_error);
+    for (const char* w : {"PendingDeprecationWarning", "SyntaxWarning", "ImportWarning", "UnicodeWarning",
+                          "BytesWarning", "ResourceWarning", "EncodingWarning"})
+      make(w, t.warning);
+    make("TabError", t.indentation_error);
+    make("SystemError", t.exception);
+    make("ReferenceError", t.exception);
+    make("BufferError", t.exception);
+    make("FloatingPointError", t.arithmetic_error);
+    make("TimeoutError", t.os_error);
+    make("ChildProcessError", t.os_error);
+    TypeObject* conn = make("ConnectionError", t.os_error);
+    make("BrokenPipeError", conn);
+    make("ConnectionAbortedError", conn);
+    make("ConnectionRefusedError", conn);
+    make("ConnectionResetError", conn);
+    make("InterruptedError", t.os_error);
+    make("ProcessLookupError", t.os_error);
+    make("BlockingIOError", t.os_error);
+    make("StopAsyncIteration", t.exception);
+    TypeObject* unicode = make("UnicodeError", t.value_error);
+    make("UnicodeDecodeError", unicode);
+    make("UnicodeEncodeError", unicode);
+    make("UnicodeTranslateError", unicode);
   }
 };
 
@@ -62,11 +98,7 @@ ExceptionRegistry& registry() {
 }  // namespace
 
 TypeObject* new_exception_type(std::string name, std::string module, const TypeObject& base) {
-  TypeObject* type = new_type(std::move(name), std::move(module), &base);
-  type->set_constructor([type](Interpreter&, Args& a) {
-    return Value(std::make_shared<ExceptionObject>(*type, std::vector<Value>(a.pos.begin(), a.pos.end())));
-  });
-  return type;
+  return new_type(std::move(name), std::move(module), const_cast<TypeObject*>(&base));
 }
 
 const ExceptionTypes& exc_types() { return registry().t; }
@@ -75,38 +107,14 @@ const std::vector<TypeObject*>& all_exception_types() { return registry().all; }
 std::string ExceptionObject::str(Interpreter& in) const {
   if (args.empty()) return "";
   // KeyError shows its key's repr, as CPython does.
-  if (args.size() == 1) return cls_->is_subtype_of(*exc_types().key_error) ? rt::repr(in, args[0]) : rt::str(in, args[0]);
+  if (args.size() == 1) return type().is_subtype_of(*exc_types().key_error) ? rt::repr(in, args[0]) : rt::str(in, args[0]);
   return rt::repr(in, make_tuple(args));
 }
 
 std::string ExceptionObject::repr(Interpreter& in) const {
   std::string inner;
   for (size_t i = 0; i < args.size(); ++i) inner += (i ? ", " : "") + rt::repr(in, args[i]);
-  return cls_->name() + "(" + inner + ")";
-}
-
-std::optional<Value> ExceptionObject::get_attr(Interpreter&, std::string_view name) {
-  if (name == "args") return make_tuple(args);
-  if (name == "__cause__") return cause;
-  if (name == "__context__") return context;
-  if (name == "__class__") return type_value(*cls_);
-  if (name == "__notes__") {
-    std::vector<Value> out;
-    for (const auto& n : notes) out.push_back(make_str(n));
-    return make_list(std::move(out));
-  }
-  if (name == "add_note") {
-    auto self = std::static_pointer_cast<ExceptionObject>(shared_from_this());
-    return make_builtin("add_note", [self](Interpreter& in, Args& a) {
-      expect_args(a, "add_note", 1, 1);
-      auto* s = a.pos[0].as<StrObject>();
-      if (!s) raise_type_error(fmt::format("note must be a str, not '{}'", type_name(a.pos[0])));
-      self->notes.push_back(s->value);
-      (void)in;
-      return Value();
-    });
-  }
-  return std::nullopt;
+  return type().name() + "(" + inner + ")";
 }
 
 std::string ScriptError::message() const {
@@ -143,65 +151,32 @@ void raise_key_error(const Value& key) {
 }
 
 namespace {
-
-// PyTorch's Python layer rewrites ATen's type names in every error message
-// (torch/csrc/Exceptions.cpp, processErrorMsg): "CPUFloatType" reads
-// "torch.FloatTensor" to a Python user. Longest names first, so that
-// "SparseCPUFloatType" is not caught by the "CPUFloatType" rule.
-std::string python_type_names(std::string msg) {
-  static const std::vector<std::pair<std::string, std::string>> changes = [] {
-    std::vector<std::pair<std::string, std::string>> out;
-    const char* scalars[] = {"Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double",
-                             "Bool", "BFloat16", "ComplexHalf", "ComplexFloat", "ComplexDouble"};
-    const std::pair<const char*, const char*> backends[] = {
-        {"SparseCUDA", "torch.cuda.sparse."}, {"SparseCPU", "torch.sparse."}, {"CUDA", "torch.cuda."}, {"CPU", "torch."}};
-    for (const auto& [backend, prefix] : backends)
-      for (const char* s : scalars) out.emplace_back(std::string(backend) + s + "Type", std::string(prefix) + s + "Tensor");
-    return out;
-  }();
-  if (msg.find("Type") == std::string::npos) return msg;
-  for (const auto& [from, to] : changes) {
-    for (size_t pos = msg.find(from); pos != std::string::npos; pos = msg.find(from, pos + to.size()))
-      msg.replace(pos, from.size(), to);
-  }
-  return msg;
+std::mutex& translators_mutex() {
+  static std::mutex m;
+  return m;
 }
-
-// backstep keeps libtorch's anomaly mode on to record node origins (see
-// backstep_engine.h), which makes SavedVariable give its anomaly-mode hint.
-// Unless the script itself asked for anomaly detection, show the hint
-// PyTorch shows without it.
-std::string anomaly_hint(std::string msg) {
-  static const std::string with =
-      "Hint: the backtrace further above shows the operation that failed to compute its gradient. The variable in "
-      "question was changed in there or anywhere later. Good luck!";
-  static const std::string without =
-      "Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
-      "torch.autograd.set_detect_anomaly(True).";
-  if (autograd::user_anomaly_mode()) return msg;
-  size_t pos = msg.find(with);
-  if (pos != std::string::npos) msg.replace(pos, with.size(), without);
-  return msg;
+std::vector<ForeignErrorTranslator>& translators() {
+  static std::vector<ForeignErrorTranslator> t;
+  return t;
 }
-
 }  // namespace
 
-ScriptError translate_torch_error(const std::exception& e) {
+void add_foreign_error_translator(ForeignErrorTranslator t) {
+  std::lock_guard<std::mutex> lock(translators_mutex());
+  translators().push_back(t);
+}
+
+ScriptError translate_foreign_error(const std::exception& e) {
   if (auto* script = dynamic_cast<const ScriptError*>(&e)) return *script;
-  const auto& t = exc_types();
-  const TypeObject* cls = t.runtime_error;
-  std::string msg;
-  if (auto* c10e = dynamic_cast<const c10::Error*>(&e)) {
-    msg = anomaly_hint(python_type_names(c10e->what_without_backtrace()));
-    if (dynamic_cast<const c10::IndexError*>(&e)) cls = t.index_error;
-    else if (dynamic_cast<const c10::ValueError*>(&e)) cls = t.value_error;
-    else if (dynamic_cast<const c10::TypeError*>(&e)) cls = t.type_error;
-    else if (dynamic_cast<const c10::NotImplementedError*>(&e)) cls = t.not_implemented_error;
-  } else if (dynamic_cast<const std::bad_alloc*>(&e)) {
-    msg = "out of memory";
-  } else {
-    msg = e.what();
+  std::vector<ForeignErrorTranslator> ts;
+  {
+    std::lock_guard<std::mutex> lock(translators_mutex());
+    ts = translators();
   }
+  for (auto t : ts)
+    if (auto r = t(e)) return *r;
+  std::string msg = dynamic_cast<const std::bad_alloc*>(&e) ? "out of memory" : e.what();
+  const TypeObject* cls = dynamic_cast<const std::bad_alloc*>(&e) ? exc_types().memory_error : exc_types().runtime_error;
   return ScriptError(std::make_shared<ExceptionObject>(*cls, std::vector<Value>{make_str(std::move(msg))}));
 }
 

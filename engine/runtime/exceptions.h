@@ -14,6 +14,7 @@
 #include "engine/runtime/type_object.h"
 
 #include <exception>
+#include <optional>
 #include <vector>
 
 namespace backstep::rt {
@@ -47,6 +48,17 @@ struct ExceptionTypes {
   TypeObject* syntax_error;
   TypeObject* warning;
   TypeObject* user_warning;
+  TypeObject* deprecation_warning;
+  TypeObject* runtime_warning;
+  TypeObject* future_warning;
+  TypeObject* generator_exit;
+  TypeObject* permission_error;
+  TypeObject* file_exists_error;
+  TypeObject* is_a_directory_error;
+  TypeObject* not_a_directory_error;
+  TypeObject* eof_error;
+  TypeObject* memory_error;
+  TypeObject* indentation_error;
 };
 const ExceptionTypes& exc_types();
 // All exception classes by name, for the builtins table.
@@ -56,24 +68,22 @@ const std::vector<TypeObject*>& all_exception_types();
 // tracebacks show before its name.
 TypeObject* new_exception_type(std::string name, std::string module, const TypeObject& base);
 
+// An exception instance: of a builtin exception class or a user subclass
+// (whose attributes live in the instance __dict__, as in CPython).
 class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
  public:
   ExceptionObject(const TypeObject& cls, std::vector<Value> args)
-      : Object(ObjKind::Exception), cls_(&cls), args(std::move(args)) {}
-  const TypeObject& type() const override { return *cls_; }
+      : Object(ObjKind::Exception, &cls), args(std::move(args)) {}
   std::string repr(Interpreter& in) const override;  // RuntimeError('msg')
   std::string str(Interpreter& in) const override;   // msg
-  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
 
   std::vector<Value> args;
   Value cause;    // raise ... from cause
   Value context;  // the exception being handled when this one was raised
+  bool suppress_context = false;  // set by `raise ... from ...`
   // PEP 678 notes: printed after the message in a traceback, not part of
   // str(e) (so scripts that print their exceptions see PyTorch's text).
   std::vector<std::string> notes;
-
- private:
-  const TypeObject* cls_;
 };
 
 // One script frame of a traceback, innermost last.
@@ -122,9 +132,19 @@ std::string format_frames(const std::vector<TraceFrame>& frames);
 [[noreturn]] void raise_overflow(std::string message);
 [[noreturn]] void raise_not_implemented(std::string message);
 
-// Translates a C++ exception thrown by libtorch (c10::Error and friends) into
-// the Python exception PyTorch's bindings would raise, with the message
-// PyTorch shows (no C++ backtrace).
-ScriptError translate_torch_error(const std::exception& e);
+// Translates a C++ exception that is not a ScriptError (thrown by libtorch,
+// the standard library, ...) into a Python exception. The torch layer
+// registers how libtorch's errors read (PyTorch's exception classes and
+// messages, no C++ backtrace); anything else becomes RuntimeError(what()).
+ScriptError translate_foreign_error(const std::exception& e);
+using ForeignErrorTranslator = std::optional<ScriptError> (*)(const std::exception& e);
+void add_foreign_error_translator(ForeignErrorTranslator t);
+// The name older code uses.
+inline ScriptError translate_torch_error(const std::exception& e) { return translate_foreign_error(e); }
+
+// Installs the slots of the exception classes (args, str, repr, ...).
+void install_exception_slots();
+// StopIteration's value (None when it has no arguments).
+Value stop_iteration_value(const ExceptionObject& e);
 
 }  // namespace backstep::rt

@@ -1,5 +1,6 @@
 // Statement execution.
 #include "engine/runtime/context_manager.h"
+#include "engine/runtime/instance.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -73,11 +74,8 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
       }
       return Flow::Normal;
     }
-    case StmtKind::AnnAssign: {
-      const auto& a = static_cast<const AnnAssign&>(s);
-      if (a.value) assign(*a.target, eval(*a.value, f), f);
-      return Flow::Normal;
-    }
+    case StmtKind::AnnAssign: exec_annotation(static_cast<const AnnAssign&>(s), f); return Flow::Normal;
+    case StmtKind::ClassDef: exec_class(static_cast<const ClassDef&>(s), f); return Flow::Normal;
     case StmtKind::If: {
       const auto& i = static_cast<const If&>(s);
       return truthy(*this, eval(*i.test, f)) ? exec_block(i.body, f) : exec_block(i.orelse, f);
@@ -123,7 +121,18 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
           const auto& sub = static_cast<const Subscript&>(*t);
           Value obj = eval(*sub.value, f);
           Value key = eval(*sub.index, f);
+          f.current = t->span;
           del_item(*this, obj, key);
+        } else if (t->kind == ExprKind::Attribute) {
+          const auto& at = static_cast<const Attribute&>(*t);
+          Value obj = eval(*at.value, f);
+          f.current = t->span;
+          del_attr(*this, obj, at.attr);
+        } else if (t->kind == ExprKind::Tuple || t->kind == ExprKind::List) {
+          for (const auto& e : static_cast<const SequenceExpr&>(*t).elts) {
+            if (e->kind == ExprKind::Name) delete_slot(static_cast<const Name&>(*e).slot, static_cast<const Name&>(*e).id, f);
+            else raise_type_error("cannot delete this target");
+          }
         } else {
           raise_type_error("cannot delete this target");
         }
@@ -194,7 +203,14 @@ void Interpreter::exec_raise(const Raise& s, Frame& f) {
     exc = v.as_shared<ExceptionObject>();
   }
   if (!exc) raise_type_error("exceptions must derive from BaseException");
-  if (s.cause) exc->cause = eval(*s.cause, f);
+  if (s.cause) {
+    Value cause = eval(*s.cause, f);
+    if (auto* t = cause.as<TypeObject>(); t && t->is_subtype_of(*exc_types().base_exception)) cause = call(cause, {});
+    if (!cause.is_none() && !cause.as<ExceptionObject>())
+      raise_type_error("exception causes must derive from BaseException");
+    exc->cause = cause;
+    exc->suppress_context = true;
+  }
   if (f.handling && f.handling != exc) exc->context = Value(f.handling);
   throw ScriptError(exc);
 }
@@ -267,36 +283,79 @@ Interpreter::Flow Interpreter::exec_try(const Try& s, Frame& f) {
   return flow;
 }
 
+namespace {
+
+// One entered context manager: a C++ one (torch.no_grad(), ...) called
+// directly, or any object through its class's __exit__.
+struct Entered {
+  Value manager;
+  ContextManager* native = nullptr;
+  Value exit;  // the bound __exit__ for a script-level manager
+};
+
+// Calls __exit__ with the exception (type, value, traceback) or three Nones;
+// true when it asks for the exception to be swallowed.
+bool exit_one(Interpreter& in, Entered& e, const ScriptError* err) {
+  if (e.native) return e.native->exit(in, err);
+  Value exc = err ? Value(err->exception()) : Value();
+  Value type = err ? type_value(err->exception()->type()) : Value();
+  return truthy(in, in.call(e.exit, {type, exc, Value()}));
+}
+
+}  // namespace
+
 Interpreter::Flow Interpreter::exec_with(const With& s, Frame& f) {
   // Nested items behave as nested with statements.
-  std::vector<ContextManager*> entered;
-  std::vector<Value> keep;
+  std::vector<Entered> entered;
   Flow flow = Flow::Normal;
   auto exit_all = [&](const ScriptError* err) {
     bool swallowed = false;
-    for (auto it = entered.rbegin(); it != entered.rend(); ++it)
-      swallowed = (*it)->exit(*this, swallowed ? nullptr : err) || swallowed;
+    std::optional<ScriptError> raised;
+    for (auto it = entered.rbegin(); it != entered.rend(); ++it) {
+      const ScriptError* current = raised ? &*raised : (swallowed ? nullptr : err);
+      try {
+        if (exit_one(*this, *it, current)) {
+          swallowed = true;
+          raised.reset();
+        }
+      } catch (ScriptError& e) {
+        // An __exit__ that raises replaces the exception in flight.
+        if (current && e.exception() != current->exception() && e.exception()->context.is_none())
+          e.exception()->context = Value(current->exception());
+        raised = e;
+        swallowed = false;
+      }
+    }
     entered.clear();
+    if (raised) throw *raised;
     return swallowed;
   };
   try {
     for (const auto& item : s.items) {
       Value cm = eval(*item.context, f);
       f.current = item.context->span;
-      auto* mgr = dynamic_cast<ContextManager*>(cm.object_ptr());
-      if (!mgr)
-        raise_type_error(fmt::format("'{}' object does not support the context manager protocol", type_name(cm)));
-      keep.push_back(cm);
-      Value entered_value = mgr->enter(*this);
-      entered.push_back(mgr);
-      if (item.target) assign(*item.target, entered_value, f);
+      Entered e{cm};
+      Value value;
+      if (auto* native = dynamic_cast<ContextManager*>(cm.object_ptr())) {
+        e.native = native;
+        value = native->enter(*this);
+      } else {
+        auto enter = lookup_special(*this, cm, "__enter__");
+        auto exit = lookup_special(*this, cm, "__exit__");
+        if (!enter || !exit)
+          raise_type_error(fmt::format("'{}' object does not support the context manager protocol", type_name(cm)));
+        e.exit = *exit;
+        value = call(*enter, {});
+      }
+      entered.push_back(std::move(e));
+      if (item.target) assign(*item.target, value, f);
     }
     flow = exec_block(s.body, f);
   } catch (ScriptError& e) {
     if (!exit_all(&e)) throw;
     return Flow::Normal;
   } catch (const std::exception& e) {
-    ScriptError se = translate_torch_error(e);
+    ScriptError se = translate_foreign_error(e);
     if (!exit_all(&se)) throw se;
     return Flow::Normal;
   }

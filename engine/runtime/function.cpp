@@ -1,6 +1,10 @@
 #include "engine/runtime/function.h"
 
+#include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/hashing.h"
+#include "engine/runtime/instance.h"
+#include "engine/runtime/objects.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 
@@ -23,12 +27,54 @@ Value make_builtin(std::string name, BuiltinFunction::Fn fn) {
 }
 
 std::string BoundMethod::repr(Interpreter& in) const {
-  return fmt::format("<bound method {} of {}>", name, rt::repr(in, self));
+  // CPython names the function by its __qualname__ (Net.forward).
+  std::string fname = name;
+  if (auto q = try_get_attr(in, func, "__qualname__"))
+    if (auto* s = q->as<StrObject>()) fname = s->value;
+  return fmt::format("<bound method {} of {}>", fname, rt::repr(in, self));
 }
 
 Value BoundMethod::call(Interpreter& in, Args& args) {
   args.pos.insert(args.pos.begin(), self);
-  return in.call(func, args);
+  return rt::call(in, func, args);
+}
+
+// A bound method answers for its function (m.__name__, m.__doc__, ...).
+std::optional<Value> BoundMethod::get_attr(Interpreter& in, std::string_view attr) {
+  if (attr == "__self__") return self;
+  if (attr == "__func__") return func;
+  return try_get_attr(in, func, attr);
+}
+
+namespace {
+
+Value bound_method_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
+  auto* x = a.as<BoundMethod>();
+  auto* y = b.as<BoundMethod>();
+  if (!y || (op != CmpOp::Eq && op != CmpOp::Ne)) return not_implemented();
+  bool same = is_same(x->self, y->self) && equals(in, x->func, y->func);
+  return op == CmpOp::Eq ? same : !same;
+}
+
+int64_t bound_method_hash(Interpreter& in, const Value& v) {
+  auto* m = v.as<BoundMethod>();
+  return hash_pointer(identity(m->self)) ^ hash_value(in, m->func);
+}
+
+}  // namespace
+
+void install_function_slots() {
+  auto& t = mutable_types();
+  // Classes whose objects are C++ objects with their own call and methods.
+  for (TypeObject* c : {t.builtin_function, t.method, t.generic, t.node, t.module, t.cell, t.iterator}) {
+    c->slots.call = &native_call;
+    c->slots.call_method = &native_call_method;
+  }
+  t.module->slots.call = nullptr;
+  t.cell->slots.call = nullptr;
+  t.iterator->slots.call = nullptr;
+  t.method->slots.compare = &bound_method_compare;
+  t.method->slots.hash = &bound_method_hash;
 }
 
 void expect_args(const Args& a, const char* fn, size_t min, size_t max) {

@@ -19,7 +19,7 @@ class BuiltinFunction : public Object, public KindTag<ObjKind::Builtin> {
       : Object(ObjKind::Builtin), name_(std::move(name)), fn_(std::move(fn)),
         owner_(std::move(owner)), owner_id_(owner_id) {}
 
-  const TypeObject& type() const override { return *types().builtin_function; }
+  const TypeObject& native_type() const override { return *types().builtin_function; }
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   bool callable() const override { return true; }
@@ -42,10 +42,11 @@ class BoundMethod : public Object, public KindTag<ObjKind::BoundMethod> {
  public:
   BoundMethod(Value self, Value func, std::string name)
       : Object(ObjKind::BoundMethod), self(std::move(self)), func(std::move(func)), name(std::move(name)) {}
-  const TypeObject& type() const override { return *types().method; }
+  const TypeObject& native_type() const override { return *types().method; }
   std::string repr(Interpreter& in) const override;
   bool callable() const override { return true; }
   Value call(Interpreter& in, Args& args) override;
+  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
 
   const Value self;
   const Value func;
@@ -60,25 +61,19 @@ class MethodTable {
  public:
   using Method = Value (*)(Interpreter&, T&, Args&);
   MethodTable(std::initializer_list<std::pair<const std::string_view, Method>> entries) : map_(entries) {}
+  explicit MethodTable(const std::vector<std::pair<const std::string_view, Method>>& entries)
+      : map_(entries.begin(), entries.end()) {}
   Method find(std::string_view name) const {
     auto it = map_.find(name);
     return it == map_.end() ? nullptr : it->second;
   }
+  // The entries, keyed by views of the literals the table was made from.
+  const std::unordered_map<std::string_view, Method>& entries() const { return map_; }
   std::vector<std::string> names() const {
     std::vector<std::string> out;
     for (const auto& [k, v] : map_) out.emplace_back(k);
     return out;
   }
-  // The bound method object for `obj.name`, or nullopt.
-  std::optional<Value> bind(T& self, std::string_view name, const char* owner) const {
-    Method m = find(name);
-    if (!m) return std::nullopt;
-    auto keep = std::static_pointer_cast<T>(self.shared_from_this());
-    return Value(std::make_shared<BuiltinFunction>(
-        std::string(name), [keep, m](Interpreter& in, Args& a) { return m(in, *keep, a); }, owner,
-        self.address()));
-  }
-
  private:
   std::unordered_map<std::string_view, Method> map_;
 };

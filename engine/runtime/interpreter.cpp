@@ -1,6 +1,6 @@
 #include "engine/runtime/interpreter.h"
 
-#include "engine/autograd/backstep_engine.h"
+#include "engine/runtime/builtin_slots.h"
 #include "engine/lang/parser.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/mailbox.h"
@@ -21,7 +21,6 @@ namespace {
 class UnboundMarker : public Object {
  public:
   UnboundMarker() : Object(ObjKind::Other) {}
-  const TypeObject& type() const override { return *types().object; }
   std::string repr(Interpreter&) const override { return "<unbound>"; }
 };
 constexpr int kRecursionLimit = 1000;
@@ -34,13 +33,23 @@ const Value& unbound() {
 
 void install_modules(Interpreter& in);  // modules.cpp
 
+namespace {
+thread_local Interpreter* g_current = nullptr;
+}  // namespace
+
+Interpreter& Interpreter::current() { return *g_current; }
+
 Interpreter::Interpreter(OutputSink& sink) : sink_(&sink), mailbox_(std::make_unique<Mailbox>()) {
-  autograd::install_engine();  // before any graph exists: every node gets an origin
+  install_builtin_slots();
+  previous_current_ = g_current;
+  g_current = this;
   install_builtins(*this);
   install_modules(*this);
 }
 
-Interpreter::~Interpreter() = default;
+Interpreter::~Interpreter() {
+  if (g_current == this) g_current = previous_current_;
+}
 
 // --- globals, builtins, modules --------------------------------------------
 
@@ -48,6 +57,12 @@ std::optional<Value> Interpreter::global(std::string_view name) const {
   const uint32_t* slot = global_slots_.find(name);
   if (!slot || *slot >= globals_.size() || is_unbound(globals_[*slot])) return std::nullopt;
   return globals_[*slot];
+}
+
+Value Interpreter::module_name() const {
+  if (auto v = global("__name__")) return *v;
+  if (const Value* b = builtin("__name__")) return *b;
+  return Value();
 }
 
 void Interpreter::set_global(std::string_view name, Value v) {
@@ -91,8 +106,8 @@ Value Interpreter::eval_expression(const std::string& text, const std::string& n
   modules_code_.push_back(std::move(parsed.value()));
   Frame f;
   f.function = "<module>";
-  f.call = std::make_shared<autograd::CallRecord>(autograd::CallRecord{"<module>", {}, next_call_id_++, nullptr});
-  autograd::OriginScope origin(&f.origin);
+  f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr});
+  lang::OriginScope origin(&f.origin);
   Frame* saved_frame = frame_;
   frame_ = &f;
   try {
@@ -257,28 +272,32 @@ Interpreter::Outcome Interpreter::run_file(const std::string& path) {
 void Interpreter::run_module(const lang::Module& m, Mode mode) {
   Frame f;
   f.function = "<module>";
-  f.call = std::make_shared<autograd::CallRecord>(autograd::CallRecord{"<module>", {}, next_call_id_++, nullptr});
-  autograd::OriginScope origin(&f.origin);
+  f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr});
+  lang::OriginScope origin(&f.origin);
   Frame* saved_frame = frame_;
   Frame* saved_echo = echo_frame_;
+  bool saved_future = future_annotations_;
   frame_ = &f;
   echo_frame_ = mode == Mode::Shell ? &f : nullptr;
+  future_annotations_ = m.future_annotations;
+  auto restore = [&] {
+    frame_ = saved_frame;
+    echo_frame_ = saved_echo;
+    future_annotations_ = saved_future;
+  };
   try {
     exec_block(m.body, f);
   } catch (ScriptError& e) {
     e.add_frame(TraceFrame{f.current, std::string(f.function)});
-    frame_ = saved_frame;
-    echo_frame_ = saved_echo;
+    restore();
     throw;
   } catch (const std::exception& e) {
-    ScriptError se = translate_torch_error(e);
+    ScriptError se = translate_foreign_error(e);
     se.add_frame(TraceFrame{f.current, std::string(f.function)});
-    frame_ = saved_frame;
-    echo_frame_ = saved_echo;
+    restore();
     throw se;
   }
-  frame_ = saved_frame;
-  echo_frame_ = saved_echo;
+  restore();
 }
 
 std::vector<TraceFrame> Interpreter::stack() const {
@@ -296,7 +315,7 @@ namespace {
 // Binds call arguments to parameter slots with Python's rules and messages.
 void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame& f) {
   const auto& params = fn.code->params;
-  const std::string& name = fn.code->name;
+  const std::string& name = fn.qualname;  // CPython 3.10+ names the function by __qualname__
   size_t n_positional = 0;
   int varargs = -1, kwargs = -1;
   for (size_t i = 0; i < params.size(); ++i) {
@@ -369,9 +388,9 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   f.function = code.name;
   f.parent = frame_;
   f.current = code.span;
-  f.call = std::make_shared<autograd::CallRecord>(
-      autograd::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr});
-  autograd::OriginScope origin(&f.origin);
+  f.call = std::make_shared<lang::CallRecord>(
+      lang::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr});
+  lang::OriginScope origin(&f.origin);
   f.locals.assign(code.scope.local_names.size(), unbound());
   bind_arguments(*this, fn, args, f);
   for (size_t i = 0; i < code.scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());

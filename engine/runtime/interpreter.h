@@ -6,7 +6,7 @@
 // thread-safe entry points marked below.
 #pragma once
 
-#include "engine/autograd/origin.h"
+#include "engine/lang/origin.h"
 #include "engine/lang/ast.h"
 #include "engine/lang/diagnostic.h"
 #include "engine/lang/resolver.h"
@@ -21,6 +21,7 @@
 #include <set>
 #include <optional>
 #include <typeindex>
+#include <unordered_set>
 
 namespace backstep::rt {
 
@@ -59,6 +60,8 @@ struct Frame {
   // The exception being handled by an enclosing `except` (for bare `raise`
   // and for exception chaining).
   std::shared_ptr<ExceptionObject> handling;
+  // A class body's namespace (names resolved ClassBody live there).
+  DictObject* class_ns = nullptr;
 
   // The operation being executed in this frame (a call, an operator, a
   // subscript): its line is what a traceback shows for the frame, its
@@ -66,8 +69,8 @@ struct Frame {
   lang::Span current;
   // The script call this frame belongs to (comprehensions share their
   // function's), and the context autograd reads both through.
-  std::shared_ptr<const autograd::CallRecord> call;
-  autograd::OriginContext origin{&current, &call};
+  std::shared_ptr<const lang::CallRecord> call;
+  lang::OriginContext origin{&current, &call};
 };
 
 // A marker stored in variable slots that are declared but not yet assigned.
@@ -78,6 +81,10 @@ class Interpreter {
  public:
   explicit Interpreter(OutputSink& sink);
   ~Interpreter();
+  // The interpreter running script code on this thread (the one made last,
+  // or the one whose code runs now). Dict lookups use it to call a key's
+  // __hash__ and __eq__.
+  static Interpreter& current();
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
 
@@ -132,6 +139,8 @@ class Interpreter {
   OutputSink& sink() { return *sink_; }
   void set_sink(OutputSink& sink) { sink_ = &sink; }
   std::optional<Value> global(std::string_view name) const;
+  // The running module's __name__ ("__main__" for the program).
+  Value module_name() const;
   void set_global(std::string_view name, Value v);
   void delete_global(std::string_view name);
   std::vector<std::string> global_names() const;  // bound ones, for completion
@@ -143,6 +152,9 @@ class Interpreter {
   using ModuleFactory = std::function<Value(Interpreter&)>;
   void register_module(std::string dotted_name, ModuleFactory factory);
   Value import_module(const std::string& dotted_name);  // raises ModuleNotFoundError
+
+  // Objects whose repr() is in progress (ReprGuard).
+  std::unordered_set<const void*>& repr_active() { return repr_active_; }
 
   ExecutionObserver* observer() const { return observer_; }
   void set_observer(ExecutionObserver* o) { observer_ = o; }
@@ -221,7 +233,11 @@ class Interpreter {
   void collect_args(const lang::Call& c, Frame& f, Args& args);
   Value eval_comprehension(const lang::Comprehension& c, Frame& f);
   Value eval_fstring(const lang::FString& s, Frame& f);
+  Value eval_yield(const lang::Expr& e, Frame& f);
   Value make_function(const std::shared_ptr<lang::FunctionCode>& code, Frame& f);
+  void exec_class(const lang::ClassDef& c, Frame& f);
+  Value run_class_body(const lang::ClassDef& c, Frame& f, const Value& ns);
+  void exec_annotation(const lang::AnnAssign& a, Frame& f);
   Flow exec_for(const lang::For& s, Frame& f);
   Flow exec_try(const lang::Try& s, Frame& f);
   Flow exec_with(const lang::With& s, Frame& f);
@@ -249,6 +265,9 @@ class Interpreter {
   std::string interrupt_reason_;
   std::thread::id thread_ = std::this_thread::get_id();
   std::set<std::string> warned_;
+  std::unordered_set<const void*> repr_active_;
+  Interpreter* previous_current_ = nullptr;
+  bool future_annotations_ = false;  // the running module said `from __future__ import annotations`
   struct Mailbox;
   std::unique_ptr<Mailbox> mailbox_;
 };

@@ -16,7 +16,7 @@ class ModuleObject : public Object, public KindTag<ObjKind::Module> {
   using Names = std::function<std::vector<std::string>()>;
 
   explicit ModuleObject(std::string name) : Object(ObjKind::Module), name_(std::move(name)) {}
-  const TypeObject& type() const override { return *types().module; }
+  const TypeObject& native_type() const override { return *types().module; }
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   bool set_attr(Interpreter& in, std::string_view name, const Value& v) override;

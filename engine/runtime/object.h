@@ -1,11 +1,15 @@
 // Heap objects of the script language and the call convention.
 //
-// Every non-immediate, non-tensor value is an Object. The protocol operations
-// Python spreads over dunder methods (len, iter, getitem, ==, hash, ...) are
-// implemented in py_ops.cpp by switching on ObjKind, because the set of
-// object kinds is closed (the language has no classes yet); only the
-// operations whose behaviour really varies per object (attribute access,
-// calls, repr) are virtual.
+// Every value has a type object (type_object.h), and every protocol
+// operation -- attribute access, operators, len, iteration, calls, repr --
+// goes through that type's slots, for builtin classes, torch classes and
+// user classes alike (CPython's tp_* slots, pocketpy's bind__add__).
+//
+// Objects defined in C++ still describe themselves with a few virtual
+// functions (repr, native attributes, calls): those are what the *default*
+// slots of their type call. A user class that derives from a builtin one
+// (class Config(dict)) gets slots that call its dunder methods where it
+// defines them and the builtin's slots elsewhere.
 #pragma once
 
 #include "engine/runtime/value.h"
@@ -15,12 +19,18 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace backstep::rt {
 
 class Interpreter;
 class TypeObject;
+class DictObject;
 
+// The C++ layout of an object: what a static_cast may assume. A user class
+// instance has the layout of its builtin base (Instance for plain classes,
+// List for subclasses of list, ...), so `as<ListObject>()` accepts them, as
+// PyList_Check accepts subclasses.
 enum class ObjKind : uint8_t {
   Str,
   List,
@@ -38,7 +48,12 @@ enum class ObjKind : uint8_t {
   Type,
   Exception,
   Cell,
-  Other,  // torch objects: dtype, device, grad_fn nodes, handles, context managers, ...
+  Instance,     // an instance of a user class deriving from object
+  BoxedInt,     // an instance of a subclass of int (IntEnum members)
+  BoxedFloat,   // an instance of a subclass of float
+  Generator,
+  Descriptor,   // property, staticmethod, classmethod, method descriptors
+  Other,        // torch objects: dtype, device, grad_fn nodes, handles, context managers, ...
 };
 
 // One keyword argument of a call.
@@ -66,31 +81,41 @@ struct Args {
 class Object : public std::enable_shared_from_this<Object> {
  public:
   explicit Object(ObjKind kind) : kind_(kind) {}
+  Object(ObjKind kind, const TypeObject* cls) : kind_(kind), cls_(cls) {}
   Object(const Object&) = delete;
   Object& operator=(const Object&) = delete;
   virtual ~Object() = default;
 
   ObjKind kind() const { return kind_; }
-  // The script-visible class (what type(x) returns).
-  virtual const TypeObject& type() const = 0;
+  // The script-visible class (what type(x) returns): the class the object
+  // was made as (a user subclass), else what its C++ class says it is.
+  const TypeObject& type() const { return cls_ ? *cls_ : native_type(); }
+  // `obj.__class__ = C` (checked by the caller for a compatible layout).
+  void set_class(const TypeObject* cls) { cls_ = cls; }
 
-  // repr(x); str(x) defaults to it.
+  // The instance __dict__ (null until something is stored, and for objects
+  // whose class gives them none).
+  DictObject* instance_dict() const { return dict_.get(); }
+  const std::shared_ptr<DictObject>& instance_dict_ref() const { return dict_; }
+  DictObject& ensure_instance_dict();
+  void set_instance_dict(std::shared_ptr<DictObject> d) { dict_ = std::move(d); }
+
+  // --- what a C++-defined object says about itself (its type's default slots use these)
+  virtual const TypeObject& native_type() const;
   virtual std::string repr(Interpreter& in) const;
   virtual std::string str(Interpreter& in) const { return repr(in); }
-
-  // x.name: nullopt when there is no such attribute (the caller raises
-  // AttributeError with attr_error_message()).
+  // Attributes computed by the object itself (x.shape of a dtype, a
+  // module's members): nullopt when it has no such attribute.
   virtual std::optional<Value> get_attr(Interpreter& in, std::string_view name);
-  // x.name = v: false when the attribute cannot be set.
+  // x.name = v: false when the object does not take the attribute.
   virtual bool set_attr(Interpreter& in, std::string_view name, const Value& v);
   virtual std::string attr_error_message(std::string_view name) const;
-  // Attribute names for dir() and tab completion.
+  // Attribute names for dir() and tab completion (besides the type's).
   virtual std::vector<std::string> attr_names() const { return {}; }
-
   virtual bool callable() const { return false; }
   virtual Value call(Interpreter& in, Args& args);
   // obj.name(args) in one step, skipping the bound-method object; nullopt
-  // when the object has no such method (the caller then tries get_attr).
+  // when the object has no such method of its own.
   virtual std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args);
 
   // Identity address as Python's id() shows it.
@@ -98,6 +123,8 @@ class Object : public std::enable_shared_from_this<Object> {
 
  private:
   ObjKind kind_;
+  const TypeObject* cls_ = nullptr;  // classes are immortal: a raw pointer is safe
+  std::shared_ptr<DictObject> dict_;
 };
 
 // Checked downcast helpers: every concrete object class defines

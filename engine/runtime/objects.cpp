@@ -1,6 +1,7 @@
 #include "engine/runtime/objects.h"
 
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 
@@ -64,9 +65,13 @@ static std::string join_reprs(Interpreter& in, const std::vector<Value>& items) 
   return out;
 }
 
-std::string ListObject::repr(Interpreter& in) const { return "[" + join_reprs(in, items) + "]"; }
+std::string ListObject::repr(Interpreter& in) const {
+  ReprGuard guard(in, this);
+  if (guard.recursive()) return "[...]";
+  return "[" + join_reprs(in, items) + "]";
+}
 
-const TypeObject& TupleObject::type() const {
+const TypeObject& TupleObject::native_type() const {
   if (flavour == Flavour::Size) return *types().size;
   if (flavour == Flavour::Named && named_type) return *named_type;
   return *types().tuple;
@@ -81,11 +86,15 @@ std::string TupleObject::repr(Interpreter& in) const {
       out += (i ? ",\n" : "\n") + (i < field_names.size() ? field_names[i] : "?") + "=" + rt::repr(in, items[i]);
     return out + ")";
   }
+  ReprGuard guard(in, this);
+  if (guard.recursive()) return "(...)";
   if (items.size() == 1) return "(" + rt::repr(in, items[0]) + ",)";
   return "(" + join_reprs(in, items) + ")";
 }
 
 std::string DictObject::repr(Interpreter& in) const {
+  ReprGuard guard(in, this);
+  if (guard.recursive()) return "{...}";
   std::string out = "{";
   bool first = true;
   for_each([&](const Value& k, const Value& v) {
@@ -97,8 +106,11 @@ std::string DictObject::repr(Interpreter& in) const {
 }
 
 std::string SetObject::repr(Interpreter& in) const {
-  if (order_.empty()) return "set()";
-  return "{" + join_reprs(in, order_) + "}";
+  const std::string& name = type().name();
+  bool exact = &type() == types().set;
+  if (order_.empty()) return name + "()";
+  std::string body = "{" + join_reprs(in, order_) + "}";
+  return exact ? body : name + "(" + body + ")";
 }
 
 std::string SliceObject::repr(Interpreter& in) const {
@@ -168,115 +180,61 @@ std::optional<Value> RangeObject::get_attr(Interpreter&, std::string_view name) 
 // --- hashing ---------------------------------------------------------------
 
 size_t ValueHash::operator()(const Value& v) const {
-  switch (v.kind()) {
-    case Value::Kind::None: return 0x9e3779b9u;
-    case Value::Kind::Bool:
-    case Value::Kind::Int: return std::hash<int64_t>()(v.to_int());
-    case Value::Kind::Float: {
-      double d = v.as_float();
-      // Integral floats hash like the equal int, so 1.0 and 1 are one key.
-      if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.2e18)
-        return std::hash<int64_t>()(static_cast<int64_t>(d));
-      return std::hash<double>()(d);
-    }
-    case Value::Kind::Tensor: return std::hash<const void*>()(v.as_tensor().unsafeGetTensorImpl());
-    case Value::Kind::Object: break;
-  }
-  const Object* o = v.object_ptr();
-  if (auto* s = v.as<StrObject>()) return std::hash<std::string>()(s->value);
-  if (auto* t = v.as<TupleObject>()) {
-    size_t h = 0x345678;
-    for (const auto& item : t->items) h = h * 1000003u ^ (*this)(item);
-    return h;
-  }
-  return std::hash<const void*>()(o);
+  return static_cast<size_t>(hash_value(Interpreter::current(), v));
 }
 
 bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
-  if (a.is_number() && b.is_number()) {
-    if (a.is_float() || b.is_float()) return a.to_float() == b.to_float();
-    return a.to_int() == b.to_int();
-  }
-  if (a.kind() != b.kind()) return false;
-  switch (a.kind()) {
-    case Value::Kind::None: return true;
-    case Value::Kind::Tensor: return a.as_tensor().unsafeGetTensorImpl() == b.as_tensor().unsafeGetTensorImpl();
-    case Value::Kind::Object: break;
-    default: return false;
-  }
-  if (a.object_ptr() == b.object_ptr()) return true;
-  auto* sa = a.as<StrObject>();
-  auto* sb = b.as<StrObject>();
-  if (sa || sb) return sa && sb && sa->value == sb->value;
-  auto* ta = a.as<TupleObject>();
-  auto* tb = b.as<TupleObject>();
-  if (ta && tb) {
-    if (ta->items.size() != tb->items.size()) return false;
-    for (size_t i = 0; i < ta->items.size(); ++i)
-      if (!(*this)(ta->items[i], tb->items[i])) return false;
-    return true;
-  }
-  return false;
+  if (is_same(a, b)) return true;
+  return equals(Interpreter::current(), a, b);
 }
 
-void check_hashable(const Value& v) {
-  if (v.as<ListObject>() || v.as<DictObject>() || v.as<SetObject>())
-    raise_type_error("unhashable type: '" + type_name(v) + "'");
-  if (auto* t = v.as<TupleObject>())
-    for (const auto& item : t->items) check_hashable(item);
+int64_t StrObject::hash() const {
+  if (hash_ == -1) hash_ = hash_str(value);
+  return hash_;
 }
 
-// --- dict and set storage ---------------------------------------------------
-
-const Value* DictObject::find(const Value& key) const {
-  auto it = index_.find(key);
-  return it == index_.end() ? nullptr : &entries_[it->second].value;
+std::optional<Value> unbox_number(const Value& v) {
+  if (v.is_number()) return v;
+  if (auto* b = v.as<BoxedNumber>()) return b->value;
+  return std::nullopt;
 }
 
-void DictObject::set(const Value& key, Value value) {
-  check_hashable(key);
-  auto it = index_.find(key);
-  if (it != index_.end()) {
-    entries_[it->second].value = std::move(value);
-    return;
+// --- dict views ---------------------------------------------------------------
+
+bool DictViewObject::is_instance(const Object& o) {
+  const TypeObject* t = &o.type();
+  return t == types().dict_keys || t == types().dict_values || t == types().dict_items;
+}
+
+const TypeObject& DictViewObject::native_type() const {
+  switch (which) {
+    case Which::Keys: return *types().dict_keys;
+    case Which::Values: return *types().dict_values;
+    case Which::Items: break;
   }
-  index_.emplace(key, entries_.size());
-  entries_.push_back(Entry{key, std::move(value), true});
+  return *types().dict_items;
 }
 
-bool DictObject::erase(const Value& key) {
-  auto it = index_.find(key);
-  if (it == index_.end()) return false;
-  Entry& e = entries_[it->second];
-  e.live = false;
-  e.key = Value();
-  e.value = Value();
-  index_.erase(it);
-  // Compact when most entries are dead, keeping insertion order.
-  if (entries_.size() > 16 && index_.size() * 2 < entries_.size()) {
-    std::vector<Entry> live;
-    for (auto& x : entries_)
-      if (x.live) live.push_back(std::move(x));
-    entries_ = std::move(live);
-    index_.clear();
-    for (size_t i = 0; i < entries_.size(); ++i) index_.emplace(entries_[i].key, i);
-  }
-  return true;
-}
-
-std::vector<Value> DictObject::keys() const {
+std::vector<Value> DictViewObject::snapshot() const {
   std::vector<Value> out;
-  for_each([&](const Value& k, const Value&) { out.push_back(k); });
+  out.reserve(dict->size());
+  dict->for_each([&](const Value& k, const Value& v) {
+    switch (which) {
+      case Which::Keys: out.push_back(k); break;
+      case Which::Values: out.push_back(v); break;
+      case Which::Items: out.push_back(make_tuple({k, v})); break;
+    }
+  });
   return out;
 }
 
-void DictObject::clear() {
-  entries_.clear();
-  index_.clear();
+std::string DictViewObject::repr(Interpreter& in) const {
+  return native_type().name() + "(" + rt::repr(in, make_list(snapshot())) + ")";
 }
 
+// --- set storage ----------------------------------------------------------------
+
 void SetObject::add(const Value& v) {
-  check_hashable(v);
   if (index_.count(v)) return;
   index_.emplace(v, order_.size());
   order_.push_back(v);
@@ -289,6 +247,11 @@ bool SetObject::remove(const Value& v) {
   index_.clear();
   for (size_t i = 0; i < order_.size(); ++i) index_.emplace(order_[i], i);
   return true;
+}
+
+void SetObject::clear() {
+  order_.clear();
+  index_.clear();
 }
 
 }  // namespace backstep::rt

@@ -1,8 +1,10 @@
 // The builtin data objects: str, list, tuple (with torch.Size and named
-// tuples as flavours of it), dict, set, slice, Ellipsis, range, iterators
-// and closure cells.
+// tuples as flavours of it), set, slice, Ellipsis, range, iterators, dict
+// views, boxed ints and floats (instances of their subclasses) and closure
+// cells. dict lives in dict_object.h.
 #pragma once
 
+#include "engine/runtime/dict_object.h"
 #include "engine/runtime/object.h"
 #include "engine/runtime/type_object.h"
 
@@ -14,26 +16,26 @@ namespace backstep::rt {
 
 class StrObject : public Object, public KindTag<ObjKind::Str> {
  public:
-  explicit StrObject(std::string s) : Object(ObjKind::Str), value(std::move(s)) {}
-  const TypeObject& type() const override { return *types().str; }
+  explicit StrObject(std::string s) : Object(ObjKind::Str, types().str), value(std::move(s)) {}
+  StrObject(std::string s, const TypeObject* cls) : Object(ObjKind::Str, cls), value(std::move(s)) {}
+  const TypeObject& native_type() const override { return *types().str; }
   std::string repr(Interpreter& in) const override;
   std::string str(Interpreter&) const override { return value; }
-  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
-  std::vector<std::string> attr_names() const override;
-  std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args) override;
 
+  int64_t hash() const;  // CPython's, computed once
   const std::string value;  // UTF-8; immutable as in Python
+
+ private:
+  mutable int64_t hash_ = -1;  // -1: not computed (never a str hash)
 };
 
 class ListObject : public Object, public KindTag<ObjKind::List> {
  public:
-  ListObject() : Object(ObjKind::List) {}
-  explicit ListObject(std::vector<Value> v) : Object(ObjKind::List), items(std::move(v)) {}
-  const TypeObject& type() const override { return *types().list; }
+  ListObject() : Object(ObjKind::List, types().list) {}
+  explicit ListObject(std::vector<Value> v) : Object(ObjKind::List, types().list), items(std::move(v)) {}
+  explicit ListObject(const TypeObject* cls) : Object(ObjKind::List, cls) {}
+  const TypeObject& native_type() const override { return *types().list; }
   std::string repr(Interpreter& in) const override;
-  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
-  std::vector<std::string> attr_names() const override;
-  std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args) override;
 
   std::vector<Value> items;
 };
@@ -46,7 +48,8 @@ class TupleObject : public Object, public KindTag<ObjKind::Tuple> {
   TupleObject() : Object(ObjKind::Tuple) {}
   explicit TupleObject(std::vector<Value> v, Flavour f = Flavour::Plain)
       : Object(ObjKind::Tuple), items(std::move(v)), flavour(f) {}
-  const TypeObject& type() const override;
+  TupleObject(std::vector<Value> v, const TypeObject* cls) : Object(ObjKind::Tuple, cls), items(std::move(v)) {}
+  const TypeObject& native_type() const override;
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   std::vector<std::string> attr_names() const override;
@@ -58,13 +61,19 @@ class TupleObject : public Object, public KindTag<ObjKind::Tuple> {
   std::vector<std::string> field_names;
 };
 
-// A dict's keys(), values() or items(): a list snapshot that prints as
-// dict_keys([...]) and friends.
-class DictViewObject : public ListObject {
+// A live view of a dict: keys(), values() or items().
+class DictViewObject : public Object {
  public:
-  DictViewObject(std::string kind, std::vector<Value> v) : ListObject(std::move(v)), view_kind(std::move(kind)) {}
-  std::string repr(Interpreter& in) const override { return view_kind + "(" + ListObject::repr(in) + ")"; }
-  const std::string view_kind;
+  enum class Which : uint8_t { Keys, Values, Items };
+  DictViewObject(std::shared_ptr<DictObject> d, Which w) : Object(ObjKind::Other), dict(std::move(d)), which(w) {}
+  static bool is_instance(const Object& o);
+  const TypeObject& native_type() const override;
+  std::string repr(Interpreter& in) const override;
+  // The view's items now (keys, values, or (key, value) tuples).
+  std::vector<Value> snapshot() const;
+
+  const std::shared_ptr<DictObject> dict;
+  const Which which;
 };
 
 // Python's repr of a str: quotes chosen as CPython chooses them.
@@ -75,61 +84,29 @@ Value make_size(c10::IntArrayRef sizes);  // torch.Size
 Value make_str(std::string s);
 Value make_list(std::vector<Value> items);
 
-// Hashing and equality with Python's rules for dict keys and sets:
-// 1 == 1.0 == True hash alike; tensors and other objects hash by identity.
+// Hashing and equality with Python's rules for set members (hash() and ==,
+// which may run script code).
 struct ValueHash {
   size_t operator()(const Value& v) const;
 };
 struct ValueKeyEq {
   bool operator()(const Value& a, const Value& b) const;
 };
-// Raises TypeError("unhashable type: 'list'") for values that cannot be keys.
-void check_hashable(const Value& v);
-
-// An insertion-ordered dict (Python 3.7+ semantics).
-class DictObject : public Object, public KindTag<ObjKind::Dict> {
- public:
-  DictObject() : Object(ObjKind::Dict) {}
-  const TypeObject& type() const override { return *types().dict; }
-  std::string repr(Interpreter& in) const override;
-  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
-  std::vector<std::string> attr_names() const override;
-  std::optional<Value> call_method(Interpreter& in, std::string_view name, Args& args) override;
-
-  const Value* find(const Value& key) const;
-  void set(const Value& key, Value value);
-  bool erase(const Value& key);
-  size_t size() const { return index_.size(); }
-  // Live entries in insertion order.
-  template <class F>
-  void for_each(F&& f) const {
-    for (const auto& e : entries_)
-      if (e.live) f(e.key, e.value);
-  }
-  std::vector<Value> keys() const;
-  void clear();
-
- private:
-  struct Entry {
-    Value key;
-    Value value;
-    bool live;
-  };
-  std::vector<Entry> entries_;
-  std::unordered_map<Value, size_t, ValueHash, ValueKeyEq> index_;
-};
 
 class SetObject : public Object, public KindTag<ObjKind::Set> {
  public:
-  SetObject() : Object(ObjKind::Set) {}
-  const TypeObject& type() const override { return *types().set; }
+  explicit SetObject(bool frozen = false) : Object(ObjKind::Set), frozen(frozen) {}
+  SetObject(const TypeObject* cls, bool frozen) : Object(ObjKind::Set, cls), frozen(frozen) {}
+  const TypeObject& native_type() const override { return frozen ? *types().frozenset : *types().set; }
   std::string repr(Interpreter& in) const override;
-  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
 
   bool contains(const Value& v) const { return index_.count(v) != 0; }
   void add(const Value& v);
   bool remove(const Value& v);
+  void clear();
   const std::vector<Value>& items() const { return order_; }
+
+  const bool frozen;
 
  private:
   std::vector<Value> order_;
@@ -140,7 +117,7 @@ class SliceObject : public Object, public KindTag<ObjKind::Slice> {
  public:
   SliceObject(Value lo, Value hi, Value st)
       : Object(ObjKind::Slice), start(std::move(lo)), stop(std::move(hi)), step(std::move(st)) {}
-  const TypeObject& type() const override { return *types().slice; }
+  const TypeObject& native_type() const override { return *types().slice; }
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
 
@@ -156,7 +133,7 @@ class SliceObject : public Object, public KindTag<ObjKind::Slice> {
 class EllipsisObject : public Object, public KindTag<ObjKind::Ellipsis> {
  public:
   EllipsisObject() : Object(ObjKind::Ellipsis) {}
-  const TypeObject& type() const override { return *types().ellipsis; }
+  const TypeObject& native_type() const override { return *types().ellipsis; }
   std::string repr(Interpreter&) const override { return "Ellipsis"; }
 };
 const Value& ellipsis();
@@ -164,7 +141,7 @@ const Value& ellipsis();
 class RangeObject : public Object, public KindTag<ObjKind::Range> {
  public:
   RangeObject(int64_t a, int64_t b, int64_t s) : Object(ObjKind::Range), start(a), stop(b), step(s) {}
-  const TypeObject& type() const override { return *types().range; }
+  const TypeObject& native_type() const override { return *types().range; }
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   int64_t length() const;
@@ -174,27 +151,47 @@ class RangeObject : public Object, public KindTag<ObjKind::Range> {
 };
 
 // A one-shot iterator over values produced by a C++ function (used for
-// enumerate, zip, map, reversed, iter(), dict views, ...). next() returns
-// nullopt when exhausted.
+// enumerate, zip, map, reversed, iter(), container iteration, ...). next()
+// returns nullopt when exhausted.
 class IteratorObject : public Object, public KindTag<ObjKind::Iterator> {
  public:
   using Next = std::function<std::optional<Value>(Interpreter&)>;
   IteratorObject(std::string type_name, Next next)
       : Object(ObjKind::Iterator), type_name_(std::move(type_name)), next_(std::move(next)) {}
-  const TypeObject& type() const override { return *types().iterator; }
+  const TypeObject& native_type() const override { return *types().iterator; }
   std::string repr(Interpreter& in) const override;
-  std::optional<Value> next(Interpreter& in) { return next_ ? next_(in) : std::nullopt; }
+  std::optional<Value> next(Interpreter& in) {
+    if (!next_) return std::nullopt;
+    auto v = next_(in);
+    if (!v) next_ = nullptr;  // exhausted iterators stay exhausted, and let go of what they held
+    return v;
+  }
+  const std::string& type_name() const { return type_name_; }
 
  private:
   std::string type_name_;
   Next next_;
 };
 
+// An instance of a subclass of int or float (IntEnum members, ...): the
+// number plus the instance's class and __dict__.
+class BoxedNumber : public Object {
+ public:
+  BoxedNumber(const TypeObject* cls, Value v)
+      : Object(v.is_float() ? ObjKind::BoxedFloat : ObjKind::BoxedInt, cls), value(std::move(v)) {}
+  static bool is_instance(const Object& o) {
+    return o.kind() == ObjKind::BoxedInt || o.kind() == ObjKind::BoxedFloat;
+  }
+  const Value value;  // an int or a float
+};
+// The plain int/float of a number or a boxed one; nullopt for anything else.
+std::optional<Value> unbox_number(const Value& v);
+
 // A variable shared between a function and the closures defined in it.
 class CellObject : public Object, public KindTag<ObjKind::Cell> {
  public:
   CellObject() : Object(ObjKind::Cell) {}
-  const TypeObject& type() const override { return *types().cell; }
+  const TypeObject& native_type() const override { return *types().cell; }
   Value value;
   bool bound = false;
 };

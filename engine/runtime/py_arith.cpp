@@ -1,11 +1,10 @@
-// Arithmetic, comparison and unary operators with CPython's semantics for
-// numbers, strings and sequences; tensor operands go to the torch layer.
-#include "engine/api/tensor_protocol.h"
+// Operators: binary (with reflected operands), in-place, comparison and
+// unary, dispatched through the operands' slots as CPython's abstract.c and
+// object.c do it.
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
-#include "engine/runtime/str_format.h"
 
 #include <fmt/format.h>
 
@@ -22,224 +21,109 @@ const char* cmpop_symbol(CmpOp op) {
   static const char* t[] = {"==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not"};
   return t[static_cast<int>(op)];
 }
+const char* binop_dunder(BinOp op) {
+  static const char* t[] = {"__add__",      "__sub__", "__mul__",    "__matmul__", "__truediv__",
+                            "__floordiv__", "__mod__", "__pow__",    "__lshift__", "__rshift__",
+                            "__and__",      "__or__",  "__xor__"};
+  return t[static_cast<int>(op)];
+}
+const char* binop_reflected_dunder(BinOp op) {
+  static const char* t[] = {"__radd__",      "__rsub__", "__rmul__",    "__rmatmul__", "__rtruediv__",
+                            "__rfloordiv__", "__rmod__", "__rpow__",    "__rlshift__", "__rrshift__",
+                            "__rand__",      "__ror__",  "__rxor__"};
+  return t[static_cast<int>(op)];
+}
+const char* binop_inplace_dunder(BinOp op) {
+  static const char* t[] = {"__iadd__",      "__isub__", "__imul__",    "__imatmul__", "__itruediv__",
+                            "__ifloordiv__", "__imod__", "__ipow__",    "__ilshift__", "__irshift__",
+                            "__iand__",      "__ior__",  "__ixor__"};
+  return t[static_cast<int>(op)];
+}
 
 namespace {
 
-[[noreturn]] void unsupported(BinOp op, const Value& a, const Value& b) {
-  raise_type_error(fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", binop_symbol(op), type_name(a),
-                               type_name(b)));
-}
+using BinarySlot = Value (*)(Interpreter&, const Value&, const Value&);
 
-[[noreturn]] void overflow() { raise_overflow("integer overflow: backstep's ints are 64-bit"); }
-
-// Runs a __builtin_*_overflow and raises on overflow. (The result must be
-// read after the builtin ran, never passed alongside it as an argument.)
-template <class Op>
-int64_t checked_op(Op op, int64_t a, int64_t b) {
-  int64_t r;
-  if (op(a, b, &r)) overflow();
-  return r;
-}
-int64_t add_ovf(int64_t a, int64_t b) { return checked_op([](int64_t x, int64_t y, int64_t* r) { return __builtin_add_overflow(x, y, r); }, a, b); }
-int64_t sub_ovf(int64_t a, int64_t b) { return checked_op([](int64_t x, int64_t y, int64_t* r) { return __builtin_sub_overflow(x, y, r); }, a, b); }
-int64_t mul_ovf(int64_t a, int64_t b) { return checked_op([](int64_t x, int64_t y, int64_t* r) { return __builtin_mul_overflow(x, y, r); }, a, b); }
-
-int64_t floor_div(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-int64_t int_pow(int64_t base, int64_t exp) {
-  int64_t result = 1;
-  while (exp > 0) {
-    if (exp & 1) result = mul_ovf(result, base);
-    exp >>= 1;
-    if (exp) base = mul_ovf(base, base);
-  }
-  return result;
-}
-
-Value int_binary(BinOp op, int64_t a, int64_t b) {
-  switch (op) {
-    case BinOp::Add: return add_ovf(a, b);
-    case BinOp::Sub: return sub_ovf(a, b);
-    case BinOp::Mul: return mul_ovf(a, b);
-    case BinOp::Div:
-      if (b == 0) raise_zero_division("division by zero");
-      return static_cast<double>(a) / static_cast<double>(b);
-    case BinOp::FloorDiv:
-      if (b == 0) raise_zero_division("integer division or modulo by zero");
-      return floor_div(a, b);
-    case BinOp::Mod: {
-      if (b == 0) raise_zero_division("integer modulo by zero");
-      int64_t m = a % b;
-      return (m != 0 && ((m < 0) != (b < 0))) ? m + b : m;
-    }
-    case BinOp::Pow:
-      if (b < 0) {
-        if (a == 0) raise_zero_division("0.0 cannot be raised to a negative power");
-        return std::pow(static_cast<double>(a), static_cast<double>(b));
-      }
-      return int_pow(a, b);
-    case BinOp::LShift:
-      if (b < 0) raise_value_error("negative shift count");
-      if (b >= 63 || (a != 0 && (a > (std::numeric_limits<int64_t>::max() >> b) || a < (std::numeric_limits<int64_t>::min() >> b))))
-        overflow();
-      return a << b;
-    case BinOp::RShift:
-      if (b < 0) raise_value_error("negative shift count");
-      return b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
-    case BinOp::BitAnd: return a & b;
-    case BinOp::BitOr: return a | b;
-    case BinOp::BitXor: return a ^ b;
-    case BinOp::MatMul: break;
-  }
-  raise_type_error("unsupported operand type(s) for @: 'int' and 'int'");
-}
-
-Value float_binary(BinOp op, double a, double b, const Value& va, const Value& vb) {
-  switch (op) {
-    case BinOp::Add: return a + b;
-    case BinOp::Sub: return a - b;
-    case BinOp::Mul: return a * b;
-    case BinOp::Div:
-      if (b == 0) raise_zero_division("float division by zero");
-      return a / b;
-    case BinOp::FloorDiv:
-      if (b == 0) raise_zero_division("float floor division by zero");
-      return std::floor(a / b);
-    case BinOp::Mod: {
-      if (b == 0) raise_zero_division("float modulo");
-      double m = std::fmod(a, b);
-      if (m != 0 && ((m < 0) != (b < 0))) m += b;
-      if (m == 0) m = std::copysign(0.0, b);
-      return m;
-    }
-    case BinOp::Pow:
-      if (a == 0 && b < 0) raise_zero_division("0.0 cannot be raised to a negative power");
-      if (a < 0 && b != std::floor(b)) raise_value_error("negative number cannot be raised to a fractional power (complex results are not supported)");
-      return std::pow(a, b);
-    default: unsupported(op, va, vb);
-  }
-}
-
-Value repeat(const std::vector<Value>& items, int64_t n, bool as_tuple) {
-  std::vector<Value> out;
-  for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
-  return as_tuple ? make_tuple(std::move(out)) : make_list(std::move(out));
-}
-
-std::optional<Value> sequence_binary(Interpreter& in, BinOp op, const Value& a, const Value& b) {
-  auto* sa = a.as<StrObject>();
-  auto* sb = b.as<StrObject>();
-  if (op == BinOp::Add && sa && sb) return make_str(sa->value + sb->value);
-  if (op == BinOp::Mod && sa) return make_str(percent_format(in, sa->value, b));
-  if (op == BinOp::Mul && (sa || sb) && (a.is_int_like() || b.is_int_like())) {
-    const std::string& s = sa ? sa->value : sb->value;
-    int64_t n = sa ? b.to_int() : a.to_int();
-    std::string out;
-    for (int64_t i = 0; i < n; ++i) out += s;
-    return make_str(out);
-  }
-  auto* la = a.as<ListObject>();
-  auto* lb = b.as<ListObject>();
-  auto* ta = a.as<TupleObject>();
-  auto* tb = b.as<TupleObject>();
-  if (op == BinOp::Add && ((la && lb) || (ta && tb))) {
-    std::vector<Value> out = la ? la->items : ta->items;
-    const auto& more = lb ? lb->items : tb->items;
-    out.insert(out.end(), more.begin(), more.end());
-    return la ? make_list(std::move(out)) : make_tuple(std::move(out));
-  }
-  if (op == BinOp::Mul && (la || ta) && b.is_int_like()) return repeat(la ? la->items : ta->items, b.to_int(), ta != nullptr);
-  if (op == BinOp::Mul && (lb || tb) && a.is_int_like()) return repeat(lb ? lb->items : tb->items, a.to_int(), tb != nullptr);
-  auto* da = a.as<DictObject>();
-  auto* db = b.as<DictObject>();
-  if (op == BinOp::BitOr && da && db) {
-    auto out = std::make_shared<DictObject>();
-    da->for_each([&](const Value& k, const Value& v) { out->set(k, v); });
-    db->for_each([&](const Value& k, const Value& v) { out->set(k, v); });
-    return Value(out);
-  }
-  return std::nullopt;
-}
-
-int three_way(Interpreter& in, CmpOp op, const Value& a, const Value& b);
-
-bool ordered(Interpreter& in, CmpOp op, const Value& a, const Value& b) {
-  int c = three_way(in, op, a, b);
-  switch (op) {
-    case CmpOp::Lt: return c < 0;
-    case CmpOp::Le: return c <= 0;
-    case CmpOp::Gt: return c > 0;
-    default: return c >= 0;
-  }
-}
-
-// -1/0/1 for orderable pairs; NaN compares false both ways, which the
-// callers get by comparing doubles directly.
-int three_way(Interpreter& in, CmpOp op, const Value& a, const Value& b) {
-  if (a.is_number() && b.is_number()) {
-    if (a.is_float() || b.is_float()) {
-      double x = a.to_float(), y = b.to_float();
-      if (std::isnan(x) || std::isnan(y)) return op == CmpOp::Lt || op == CmpOp::Le ? 1 : -1;
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
-    int64_t x = a.to_int(), y = b.to_int();
-    return x < y ? -1 : x > y ? 1 : 0;
-  }
-  auto* sa = a.as<StrObject>();
-  auto* sb = b.as<StrObject>();
-  if (sa && sb) return sa->value.compare(sb->value) < 0 ? -1 : sa->value == sb->value ? 0 : 1;
-  auto* la = a.as<ListObject>();
-  auto* lb = b.as<ListObject>();
-  auto* ta = a.as<TupleObject>();
-  auto* tb = b.as<TupleObject>();
-  if ((la && lb) || (ta && tb)) {
-    const auto& x = la ? la->items : ta->items;
-    const auto& y = lb ? lb->items : tb->items;
-    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
-      if (equals(in, x[i], y[i])) continue;
-      return ordered(in, CmpOp::Lt, x[i], y[i]) ? -1 : 1;
-    }
-    return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
-  }
-  raise_type_error(fmt::format("'{}' not supported between instances of '{}' and '{}'", cmpop_symbol(op),
+[[noreturn]] void unsupported(BinOp op, const Value& a, const Value& b, const char* suffix = "") {
+  raise_type_error(fmt::format("unsupported operand type(s) for {}{}: '{}' and '{}'", binop_symbol(op), suffix,
                                type_name(a), type_name(b)));
+}
+
+// After every slot declined: the messages CPython's sequence concat and
+// repeat give ("can only concatenate list (not "tuple") to list").
+void sequence_error(BinOp op, const Value& a, const Value& b) {
+  auto is_seq = [](const Value& v) { return v.as<ListObject>() || v.as<TupleObject>() || v.as<StrObject>(); };
+  if (op == BinOp::Add && is_seq(a))
+    raise_type_error(fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
+  if (op == BinOp::Mul && (is_seq(a) || is_seq(b)))
+    raise_type_error(fmt::format("can't multiply sequence by non-int of type '{}'", type_name(is_seq(a) ? b : a)));
+}
+
+// CPython's binary_op1: the left operand's slot, unless the right operand's
+// class is a subclass of the left's with its own slot, which goes first.
+Value binary_op1(Interpreter& in, BinOp op, const Value& a, const Value& b) {
+  const TypeObject& ta = type_of(a);
+  const TypeObject& tb = type_of(b);
+  size_t i = static_cast<size_t>(op);
+  BinarySlot slotv = ta.slots.binary[i];
+  BinarySlot slotw = &tb != &ta ? tb.slots.binary[i] : nullptr;
+  if (slotw == slotv) slotw = nullptr;
+  if (slotv) {
+    if (slotw && tb.is_subtype_of(ta)) {
+      Value r = slotw(in, a, b);
+      if (!is_not_implemented(r)) return r;
+      slotw = nullptr;
+    }
+    Value r = slotv(in, a, b);
+    if (!is_not_implemented(r)) return r;
+  }
+  if (slotw) return slotw(in, a, b);
+  return not_implemented();
+}
+
+Value swapped_compare(Interpreter& in, const TypeObject& t, const Value& self, const Value& other, CmpOp op) {
+  static const CmpOp swapped[] = {CmpOp::Eq, CmpOp::Ne, CmpOp::Gt, CmpOp::Ge, CmpOp::Lt, CmpOp::Le};
+  return t.slots.compare(in, self, other, swapped[static_cast<int>(op)]);
 }
 
 }  // namespace
 
 Value binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
-  if (a.is_tensor() || b.is_tensor()) return api::tensor_binary(in, op, a, b, site);
-  if (a.is_number() && b.is_number()) {
-    if (a.is_float() || b.is_float()) return float_binary(op, a.to_float(), b.to_float(), a, b);
-    // bool & bool stays bool, as in Python
-    if (a.is_bool() && b.is_bool() && (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor))
-      return Value(int_binary(op, a.to_int(), b.to_int()).as_int() != 0);
-    return int_binary(op, a.to_int(), b.to_int());
+  if (a.is_int() && b.is_int()) {  // the common case, without a slot lookup
+    if (op == BinOp::Add) {
+      int64_t r;
+      if (!__builtin_add_overflow(a.as_int(), b.as_int(), &r)) return r;
+    } else if (op == BinOp::Sub) {
+      int64_t r;
+      if (!__builtin_sub_overflow(a.as_int(), b.as_int(), &r)) return r;
+    }
   }
-  if (auto r = sequence_binary(in, op, a, b)) return *r;
+  Value r;
+  {
+    SiteScope scope(site);
+    // Tensors with tensors or numbers: straight to the tensor class's slot
+    // (nn.Parameter shares it), without asking which subclass a tensor is.
+    if ((a.is_tensor() && (b.is_tensor() || b.is_number())) || (b.is_tensor() && a.is_number()))
+      r = types().tensor->slots.binary[static_cast<size_t>(op)](in, a, b);
+    else
+      r = binary_op1(in, op, a, b);
+  }
+  if (!is_not_implemented(r)) return r;
+  sequence_error(op, a, b);
   unsupported(op, a, b);
 }
 
 Value inplace_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
-  if (a.is_tensor()) return api::tensor_inplace(in, op, a, b, site);
-  if (auto* l = a.as<ListObject>()) {
-    if (op == BinOp::Add) {  // list += iterable extends in place
-      auto more = to_vector(in, b);
-      l->items.insert(l->items.end(), more.begin(), more.end());
-      return a;
-    }
-    if (op == BinOp::Mul && b.is_int_like()) {
-      auto items = l->items;
-      l->items.clear();
-      for (int64_t i = 0; i < b.to_int(); ++i) l->items.insert(l->items.end(), items.begin(), items.end());
-      return a;
-    }
+  const TypeObject& ta = type_of(a);
+  SiteScope scope(site);
+  if (BinarySlot islot = ta.slots.inplace[static_cast<size_t>(op)]) {
+    Value r = islot(in, a, b);
+    if (!is_not_implemented(r)) return r;
   }
-  return binary(in, op, a, b);
+  Value r = binary_op1(in, op, a, b);
+  if (!is_not_implemented(r)) return r;
+  sequence_error(op, a, b);
+  unsupported(op, a, b, "=");
 }
 
 Value compare(Interpreter& in, CmpOp op, const Value& a, const Value& b) {
@@ -250,29 +134,47 @@ Value compare(Interpreter& in, CmpOp op, const Value& a, const Value& b) {
     case CmpOp::NotIn: return !contains(in, b, a);
     default: break;
   }
-  if (a.is_tensor() || b.is_tensor()) return api::tensor_compare(in, op, a, b);
-  if (op == CmpOp::Eq) return equals(in, a, b);
-  if (op == CmpOp::Ne) return !equals(in, a, b);
-  return ordered(in, op, a, b);
+  if (a.is_int() && b.is_int()) {
+    int64_t x = a.as_int(), y = b.as_int();
+    switch (op) {
+      case CmpOp::Eq: return x == y;
+      case CmpOp::Ne: return x != y;
+      case CmpOp::Lt: return x < y;
+      case CmpOp::Le: return x <= y;
+      case CmpOp::Gt: return x > y;
+      default: return x >= y;
+    }
+  }
+  // CPython's do_richcompare: a subclass's reflected comparison first.
+  const TypeObject& ta = type_of(a);
+  const TypeObject& tb = type_of(b);
+  bool checked_reverse = false;
+  if (&ta != &tb && tb.is_subtype_of(ta) && tb.slots.compare) {
+    checked_reverse = true;
+    Value r = swapped_compare(in, tb, b, a, op);
+    if (!is_not_implemented(r)) return r;
+  }
+  if (ta.slots.compare) {
+    Value r = ta.slots.compare(in, a, b, op);
+    if (!is_not_implemented(r)) return r;
+  }
+  if (!checked_reverse && tb.slots.compare) {
+    Value r = swapped_compare(in, tb, b, a, op);
+    if (!is_not_implemented(r)) return r;
+  }
+  if (op == CmpOp::Eq) return is_same(a, b);
+  if (op == CmpOp::Ne) return !is_same(a, b);
+  raise_type_error(fmt::format("'{}' not supported between instances of '{}' and '{}'", cmpop_symbol(op),
+                               ta.name(), tb.name()));
 }
 
 Value unary(Interpreter& in, UnaryOp op, const Value& v) {
   if (op == UnaryOp::Not) return !truthy(in, v);
-  if (v.is_tensor()) return api::tensor_unary(in, op, v);
-  if (v.is_float()) {
-    if (op == UnaryOp::Neg) return -v.as_float();
-    if (op == UnaryOp::Pos) return v;
-  } else if (v.is_int_like()) {
-    int64_t x = v.to_int();
-    if (op == UnaryOp::Neg) {
-      if (x == std::numeric_limits<int64_t>::min()) overflow();
-      return -x;
-    }
-    if (op == UnaryOp::Pos) return x;
-    if (op == UnaryOp::Invert) return ~x;
-  }
+  if (v.is_int() && op == UnaryOp::Neg && v.as_int() != std::numeric_limits<int64_t>::min()) return -v.as_int();
+  const TypeObject& t = type_of(v);
+  if (auto slot = t.slots.unary[static_cast<size_t>(op)]) return slot(in, v);
   static const char* names[] = {"unary -", "unary +", "unary ~", "not"};
-  raise_type_error(fmt::format("bad operand type for {}: '{}'", names[static_cast<int>(op)], type_name(v)));
+  raise_type_error(fmt::format("bad operand type for {}: '{}'", names[static_cast<int>(op)], t.name()));
 }
 
 }  // namespace backstep::rt

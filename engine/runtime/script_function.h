@@ -9,24 +9,29 @@ namespace backstep::rt {
 class ScriptFunction : public Object, public KindTag<ObjKind::Function> {
  public:
   ScriptFunction(std::shared_ptr<lang::FunctionCode> code, std::vector<Value> defaults,
-                 std::vector<std::shared_ptr<CellObject>> free_cells)
+                 std::vector<std::shared_ptr<CellObject>> free_cells, Value module_name)
       : Object(ObjKind::Function), code(std::move(code)), defaults(std::move(defaults)),
-        free_cells(std::move(free_cells)) {}
+        free_cells(std::move(free_cells)), name(this->code->name), qualname(this->code->qualname),
+        module(std::move(module_name)) {}
 
-  const TypeObject& type() const override { return *types().function; }
+  const TypeObject& native_type() const override { return *types().function; }
   std::string repr(Interpreter& in) const override;
-  std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
-  bool set_attr(Interpreter& in, std::string_view name, const Value& v) override;
   bool callable() const override { return true; }
   Value call(Interpreter& in, Args& args) override;
 
   const std::shared_ptr<lang::FunctionCode> code;
   // One entry per parameter: its default value, or unbound() when it has none.
-  const std::vector<Value> defaults;
+  std::vector<Value> defaults;
   // The cells of the enclosing scopes this function's free names refer to.
   const std::vector<std::shared_ptr<CellObject>> free_cells;
-  // Attributes scripts set on functions (f.calls = 0), rare but legal.
-  std::shared_ptr<DictObject> attributes;
+  // __name__, __qualname__, __module__, __doc__: assignable, as in Python.
+  std::string name;
+  std::string qualname;
+  Value module;
+  Value doc;
 };
+
+// The function class's slots and attributes (__name__, __defaults__, ...).
+void install_script_function_type();
 
 }  // namespace backstep::rt

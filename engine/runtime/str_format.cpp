@@ -1,6 +1,5 @@
 #include "engine/runtime/str_format.h"
 
-#include "engine/api/tensor_protocol.h"
 #include "engine/format/format_spec.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
@@ -17,14 +16,16 @@ std::string format_value(Interpreter& in, const Value& v, std::string_view spec)
       case Value::Kind::Bool: return format::format_bool(v.as_bool(), spec);
       case Value::Kind::Int: return format::format_int(v.as_int(), spec);
       case Value::Kind::Float: return format::format_float(v.as_float(), spec);
-      case Value::Kind::Tensor: return api::tensor_format(in, v.as_tensor(), spec);
       default: break;
     }
-    if (auto* s = v.as<StrObject>()) return format::format_str(s->value, spec);
+    if (auto* s = v.as<StrObject>(); s && &s->type() == types().str) return format::format_str(s->value, spec);
   } catch (const format::FormatError& e) {
     if (e.python_type() == "TypeError") raise_type_error(e.what());
     raise_value_error(e.what());
   }
+  // Everything else formats itself (__format__): a 0-d tensor formats its item.
+  const TypeObject& t = type_of(v);
+  if (t.slots.format) return t.slots.format(in, v, spec);
   if (!spec.empty())
     raise_type_error(fmt::format("unsupported format string passed to {}.__format__", type_name(v)));
   return str(in, v);

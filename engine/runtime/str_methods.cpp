@@ -1,5 +1,8 @@
 // Methods of str.
+#include "engine/runtime/builtin_slots.h"
+#include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/str_format.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -286,12 +289,124 @@ const MethodTable<StrObject>& str_methods() {
 
 }  // namespace
 
-std::optional<Value> StrObject::get_attr(Interpreter&, std::string_view name) { return str_methods().bind(*this, name, "str"); }
-std::vector<std::string> StrObject::attr_names() const { return str_methods().names(); }
-std::optional<Value> StrObject::call_method(Interpreter& in, std::string_view name, Args& args) {
-  auto m = str_methods().find(name);
-  if (!m) return std::nullopt;
-  return m(in, *this, args);
+namespace {
+
+StrObject& sv(const Value& v) { return *static_cast<StrObject*>(v.object_ptr()); }
+
+std::string str_repr(Interpreter&, const Value& v) { return python_string_repr(sv(v).value); }
+std::string str_str(Interpreter&, const Value& v) { return sv(v).value; }
+int64_t str_hash(Interpreter&, const Value& v) { return sv(v).hash(); }
+
+// Code points of a UTF-8 string (strings index by code point).
+std::vector<std::string_view> code_points(const std::string& s) {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < s.size();) {
+    size_t n = 1;
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0xF0) n = 4;
+    else if (c >= 0xE0) n = 3;
+    else if (c >= 0xC0) n = 2;
+    out.push_back(std::string_view(s).substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+int64_t str_len(Interpreter&, const Value& v) {
+  int64_t n = 0;
+  for (unsigned char c : sv(v).value) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+Value str_getitem(Interpreter& in, const Value& v, const Value& key) {
+  auto chars = code_points(sv(v).value);
+  if (auto* sl = key.as<SliceObject>()) {
+    auto b = sl->indices(static_cast<int64_t>(chars.size()));
+    std::string out;
+    for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) out += chars[static_cast<size_t>(j)];
+    return make_str(out);
+  }
+  int64_t i = normalize_index(to_index(in, key, "string indices"), static_cast<int64_t>(chars.size()), "string");
+  return make_str(std::string(chars[static_cast<size_t>(i)]));
+}
+
+Value str_iter(Interpreter&, const Value& v) {
+  auto chars = std::make_shared<std::vector<std::string>>();
+  for (auto c : code_points(sv(v).value)) chars->emplace_back(c);
+  auto pos = std::make_shared<size_t>(0);
+  return Value(std::make_shared<IteratorObject>("str_ascii_iterator", [chars, pos](Interpreter&) -> std::optional<Value> {
+    if (*pos >= chars->size()) return std::nullopt;
+    return make_str((*chars)[(*pos)++]);
+  }));
+}
+
+bool str_contains(Interpreter&, const Value& v, const Value& item) {
+  auto* needle = item.as<StrObject>();
+  if (!needle) raise_type_error(fmt::format("'in <string>' requires string as left operand, not {}", type_name(item)));
+  return sv(v).value.find(needle->value) != std::string::npos;
+}
+
+Value str_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
+  auto* y = b.as<StrObject>();
+  if (!y) return not_implemented();
+  int c = sv(a).value.compare(y->value);  // UTF-8 byte order is code point order
+  switch (op) {
+    case CmpOp::Eq: return c == 0;
+    case CmpOp::Ne: return c != 0;
+    case CmpOp::Lt: return c < 0;
+    case CmpOp::Le: return c <= 0;
+    case CmpOp::Gt: return c > 0;
+    case CmpOp::Ge: return c >= 0;
+    default: return not_implemented();
+  }
+}
+
+Value str_add(Interpreter&, const Value& a, const Value& b) {
+  auto* x = a.as<StrObject>();
+  auto* y = b.as<StrObject>();
+  if (!x || !y) return not_implemented();
+  return make_str(x->value + y->value);
+}
+
+Value str_mul(Interpreter&, const Value& a, const Value& b) {
+  const Value& s = a.as<StrObject>() ? a : b;
+  const Value& n = a.as<StrObject>() ? b : a;
+  if (!s.as<StrObject>() || !n.is_int_like()) return not_implemented();
+  std::string out;
+  for (int64_t i = 0; i < n.to_int(); ++i) out += sv(s).value;
+  return make_str(out);
+}
+
+Value str_mod(Interpreter& in, const Value& a, const Value& b) {
+  if (!a.as<StrObject>()) return not_implemented();
+  return make_str(percent_format(in, sv(a).value, b));
+}
+
+std::string str_format_slot(Interpreter& in, const Value& v, std::string_view spec) {
+  return format_value(in, make_str(sv(v).value), spec);
+}
+
+}  // namespace
+
+void install_str_slots() {
+  TypeObject& t = *mutable_types().str;
+  TypeSlots& s = t.slots;
+  s.repr = &str_repr;
+  s.str = &str_str;
+  s.hash = &str_hash;
+  s.len = &str_len;
+  s.getitem = &str_getitem;
+  s.iter = &str_iter;
+  s.contains = &str_contains;
+  s.compare = &str_compare;
+  s.format = &str_format_slot;
+  s.binary[static_cast<int>(BinOp::Add)] = &str_add;
+  s.binary[static_cast<int>(BinOp::Mul)] = &str_mul;
+  s.binary[static_cast<int>(BinOp::Mod)] = &str_mod;
+  for (const auto& name : str_methods().names()) {
+    auto m = str_methods().find(name);
+    add_method(t, name, [m](Interpreter& in, const Value& self, Args& a) { return m(in, sv(self), a); });
+  }
 }
 
 }  // namespace backstep::rt

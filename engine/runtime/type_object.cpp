@@ -1,70 +1,176 @@
 #include "engine/runtime/type_object.h"
 
+#include "engine/runtime/dict_object.h"
 #include "engine/runtime/exceptions.h"
-#include "engine/runtime/function.h"
 #include "engine/runtime/objects.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace backstep::rt {
 
-TypeObject::TypeObject(std::string name, std::string module, const TypeObject* base, Constructor ctor)
-    : Object(ObjKind::Type), name_(std::move(name)), module_(std::move(module)), base_(base), ctor_(std::move(ctor)) {}
+TypeObject::TypeObject(std::string name, std::string module, std::vector<TypeObject*> bases)
+    : Object(ObjKind::Type), name_(std::move(name)), qualname_(name_), module_(std::move(module)),
+      bases_(std::move(bases)), dict_(std::make_shared<DictObject>(nullptr)) {
+  // Builtin classes have single inheritance: their MRO is the base chain.
+  mro_.push_back(this);
+  for (const TypeObject* b = base(); b; b = b->base()) mro_.push_back(const_cast<TypeObject*>(b));
+  for (TypeObject* b : bases_) b->add_subclass(this);
+  if (const TypeObject* b = base()) {
+    slots = b->slots;  // what is installed by now; install_builtin_slots() redoes it
+    instance_kind_ = b->instance_kind_;
+    layout_base_ = b->layout_base_;
+    instances_have_dict_ = b->instances_have_dict_;
+  }
+}
 
-const TypeObject& TypeObject::type() const { return *types().type; }
+const TypeObject& TypeObject::native_type() const { return *types().type; }
 
-std::string TypeObject::qualified_name() const { return module_.empty() ? name_ : module_ + "." + name_; }
+std::string TypeObject::qualified_name() const {
+  if (module_.empty() || module_ == "builtins") return qualname_;
+  return module_ + "." + qualname_;
+}
+
+void TypeObject::set_mro(std::vector<TypeObject*> mro) {
+  mro_ = std::move(mro);
+  invalidate();
+}
 
 bool TypeObject::is_subtype_of(const TypeObject& other) const {
-  for (const TypeObject* t = this; t; t = t->base_)
+  if (this == &other) return true;
+  for (const TypeObject* t : mro_)
     if (t == &other) return true;
-  return &other == types().object;
+  return false;
+}
+
+const Value* TypeObject::lookup(std::string_view name) const {
+  for (const TypeObject* t : mro_)
+    if (const Value* v = t->dict_->find_str(name)) return v;
+  return nullptr;
+}
+
+const TypeObject* TypeObject::lookup_owner(std::string_view name) const {
+  for (const TypeObject* t : mro_)
+    if (t->dict_->find_str(name)) return t;
+  return nullptr;
+}
+
+void TypeObject::invalidate() {
+  ++version_;
+  for (TypeObject* s : subclasses_) s->invalidate();
+}
+
+static bool is_dunder(std::string_view name) {
+  return name.size() > 4 && name.substr(0, 2) == "__" && name.substr(name.size() - 2) == "__";
+}
+
+// Every class below this one whose slots may depend on `name`.
+static void refresh_subtree(TypeObject& t) {
+  if (t.is_heap_type()) t.refresh_slots();
+  for (TypeObject* s : t.subclasses()) refresh_subtree(*s);
+}
+
+void TypeObject::set_class_attr(std::string_view name, Value v) {
+  dict_->set_str(name, std::move(v));
+  invalidate();
+  if (is_dunder(name)) refresh_subtree(*this);
+}
+
+void TypeObject::del_class_attr(std::string_view name) {
+  dict_->erase_str(name);
+  invalidate();
+  if (is_dunder(name)) refresh_subtree(*this);
 }
 
 std::string TypeObject::repr(Interpreter&) const { return "<class '" + qualified_name() + "'>"; }
 
-std::optional<Value> TypeObject::get_attr(Interpreter&, std::string_view name) {
-  if (name == "__name__") return make_str(name_);
-  if (name == "__qualname__") return make_str(name_);
-  if (name == "__module__") return make_str(module_.empty() ? "builtins" : module_);
-  for (const TypeObject* t = this; t; t = t->base_) {
-    auto it = t->class_attrs_.find(std::string(name));
-    if (it != t->class_attrs_.end()) return it->second;
-  }
-  return std::nullopt;
-}
-
 std::vector<std::string> TypeObject::attr_names() const {
-  std::vector<std::string> out = {"__name__", "__qualname__", "__module__"};
-  for (const auto& [k, v] : class_attrs_) out.push_back(k);
+  std::vector<std::string> out;
+  for (const TypeObject* t : mro_)
+    t->dict_->for_each([&](const Value& k, const Value&) {
+      if (auto* s = k.as<StrObject>()) out.push_back(s->value);
+    });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
-Value TypeObject::call(Interpreter& in, Args& args) {
-  if (!ctor_) raise_type_error(fmt::format("cannot create '{}' instances", qualified_name()));
-  return ctor_(in, args);
+namespace {
+std::vector<std::shared_ptr<TypeObject>>& type_store() {
+  static auto* keep = new std::vector<std::shared_ptr<TypeObject>>();  // Note [classes are immortal]
+  return *keep;
+}
+}  // namespace
+
+const std::vector<std::shared_ptr<TypeObject>>& all_types() { return type_store(); }
+
+TypeObject* new_type(std::string name, std::string module, std::vector<TypeObject*> bases) {
+  type_store().push_back(std::make_shared<TypeObject>(std::move(name), std::move(module), std::move(bases)));
+  return type_store().back().get();
 }
 
-TypeObject* new_type(std::string name, std::string module, const TypeObject* base, TypeObject::Constructor ctor) {
-  static auto* keep = new std::vector<std::shared_ptr<TypeObject>>();  // never freed, on purpose
-  keep->push_back(std::make_shared<TypeObject>(std::move(name), std::move(module), base, std::move(ctor)));
-  return keep->back().get();
+TypeObject* new_type(std::string name, std::string module, TypeObject* base) {
+  return new_type(std::move(name), std::move(module), base ? std::vector<TypeObject*>{base} : std::vector<TypeObject*>{});
 }
 
-Value type_value(const TypeObject& t) {
-  return Value(std::const_pointer_cast<Object>(t.shared_from_this()));
+Value type_value(const TypeObject& t) { return Value(std::const_pointer_cast<Object>(t.shared_from_this())); }
+
+// --- C3 ---------------------------------------------------------------------
+
+std::vector<TypeObject*> compute_mro(TypeObject* cls, const std::vector<TypeObject*>& bases) {
+  // Merge the bases' MROs and the list of bases: repeatedly take the first
+  // head that appears in no other list's tail.
+  std::vector<std::vector<TypeObject*>> seqs;
+  for (TypeObject* b : bases) seqs.push_back(b->mro());
+  seqs.push_back(bases);
+  std::vector<TypeObject*> out{cls};
+  auto in_tail = [&](TypeObject* t) {
+    for (const auto& s : seqs)
+      if (std::find(s.begin() + (s.empty() ? 0 : 1), s.end(), t) != s.end()) return true;
+    return false;
+  };
+  while (true) {
+    bool any = false;
+    TypeObject* next = nullptr;
+    for (const auto& s : seqs) {
+      if (s.empty()) continue;
+      any = true;
+      if (!in_tail(s.front())) {
+        next = s.front();
+        break;
+      }
+    }
+    if (!any) return out;
+    if (!next) {
+      // CPython names the bases that could not be ordered, in base order.
+      std::string names;
+      for (TypeObject* b : bases) {
+        bool stuck = false;
+        for (const auto& s : seqs)
+          if (!s.empty() && s.front() == b) stuck = true;
+        if (!stuck) continue;
+        names += (names.empty() ? "" : ", ") + b->name();
+      }
+      raise_type_error("Cannot create a consistent method resolution order (MRO) for bases " + names);
+    }
+    out.push_back(next);
+    for (auto& s : seqs)
+      if (!s.empty() && s.front() == next) s.erase(s.begin());
+  }
 }
+
+// --- the builtin classes ------------------------------------------------------
 
 namespace {
 BuiltinTypes& storage() {
   static BuiltinTypes t = [] {
     BuiltinTypes b{};
-    auto make = [](const char* name, const char* module, const TypeObject* base) {
-      return new_type(name, module, base);
-    };
+    auto make = [](const char* name, const char* module, TypeObject* base) { return new_type(name, module, base); };
     b.object = make("object", "", nullptr);
     b.type = make("type", "", b.object);
     b.none = make("NoneType", "", b.object);
+    b.not_implemented = make("NotImplementedType", "", b.object);
     b.int_ = make("int", "", b.object);
     b.bool_ = make("bool", "", b.int_);
     b.float_ = make("float", "", b.object);
@@ -73,6 +179,7 @@ BuiltinTypes& storage() {
     b.tuple = make("tuple", "", b.object);
     b.dict = make("dict", "", b.object);
     b.set = make("set", "", b.object);
+    b.frozenset = make("frozenset", "", b.object);
     b.slice = make("slice", "", b.object);
     b.ellipsis = make("ellipsis", "", b.object);
     b.range = make("range", "", b.object);
@@ -80,8 +187,17 @@ BuiltinTypes& storage() {
     b.function = make("function", "", b.object);
     b.builtin_function = make("builtin_function_or_method", "", b.object);
     b.method = make("method", "", b.object);
+    b.method_descriptor = make("method_descriptor", "", b.object);
     b.module = make("module", "", b.object);
     b.cell = make("cell", "", b.object);
+    b.property = make("property", "", b.object);
+    b.staticmethod = make("staticmethod", "", b.object);
+    b.classmethod = make("classmethod", "", b.object);
+    b.super = make("super", "", b.object);
+    b.generator = make("generator", "", b.object);
+    b.dict_keys = make("dict_keys", "", b.object);
+    b.dict_values = make("dict_values", "", b.object);
+    b.dict_items = make("dict_items", "", b.object);
     b.tensor = make("Tensor", "torch", b.object);
     b.parameter = make("Parameter", "torch.nn.parameter", b.tensor);
     b.size = make("Size", "torch", b.tuple);
@@ -91,6 +207,21 @@ BuiltinTypes& storage() {
     b.memory_format = make("memory_format", "torch", b.object);
     b.node = make("Node", "torch.autograd.graph", b.object);
     b.generic = make("object", "torch", b.object);
+    // The C++ layout each builtin's instances (and its subclasses') have.
+    b.object->set_instance_kind(ObjKind::Instance);
+    b.int_->set_instance_kind(ObjKind::BoxedInt);
+    b.float_->set_instance_kind(ObjKind::BoxedFloat);
+    b.str->set_instance_kind(ObjKind::Str);
+    b.list->set_instance_kind(ObjKind::List);
+    b.tuple->set_instance_kind(ObjKind::Tuple);
+    b.dict->set_instance_kind(ObjKind::Dict);
+    b.set->set_instance_kind(ObjKind::Set);
+    b.frozenset->set_instance_kind(ObjKind::Set);
+    b.type->set_instance_kind(ObjKind::Type);
+    for (TypeObject* final_type : {b.bool_, b.none, b.not_implemented, b.slice, b.ellipsis, b.range, b.function,
+                                   b.builtin_function, b.method, b.method_descriptor, b.cell, b.generator,
+                                   b.dict_keys, b.dict_values, b.dict_items, b.iterator})
+      final_type->set_final(true);
     return b;
   }();
   return t;

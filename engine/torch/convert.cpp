@@ -127,7 +127,7 @@ const rt::TypeObject* return_type(const std::string& name) {
   static auto* types = new std::unordered_map<std::string, rt::TypeObject*>();
   std::lock_guard<std::mutex> lock(mu);
   auto& t = (*types)[name];
-  if (!t) t = new rt::TypeObject(name, "torch.return_types", rt::types().tuple);
+  if (!t) t = rt::new_type(name, "torch.return_types", rt::mutable_types().tuple);
   return t;
 }
 

@@ -53,7 +53,7 @@ namespace {
 class OpFunction : public rt::Object {
  public:
   explicit OpFunction(const OpFamily& f) : Object(rt::ObjKind::Other), family(f) {}
-  const rt::TypeObject& type() const override { return *rt::types().builtin_function; }
+  const rt::TypeObject& native_type() const override { return *rt::types().builtin_function; }
   std::string repr(rt::Interpreter&) const override {
     if (family.module != OpModule::Torch) return "<built-in function " + family.name + ">";
     // The owner is torch._C._VariableFunctions, one class for all functions.
@@ -76,7 +76,7 @@ class OpFunction : public rt::Object {
 class OpMethod : public rt::Object {
  public:
   OpMethod(const OpFamily& f, Value self) : Object(rt::ObjKind::Other), family(f), self(std::move(self)) {}
-  const rt::TypeObject& type() const override { return *rt::types().builtin_function; }
+  const rt::TypeObject& native_type() const override { return *rt::types().builtin_function; }
   std::string repr(rt::Interpreter&) const override {
     return fmt::format("<built-in method {} of Tensor object at {:#x}>", family.name,
                        reinterpret_cast<uintptr_t>(self.as_tensor().unsafeGetTensorImpl()));

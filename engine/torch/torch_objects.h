@@ -28,7 +28,7 @@ class DtypeObject : public rt::Object {
  public:
   explicit DtypeObject(c10::ScalarType t) : Object(rt::ObjKind::Other), dtype(t) {}
   static bool is_instance(const rt::Object& o);
-  const rt::TypeObject& type() const override { return *rt::types().dtype; }
+  const rt::TypeObject& native_type() const override { return *rt::types().dtype; }
   std::string repr(rt::Interpreter& in) const override;  // torch.float32
   std::optional<rt::Value> get_attr(rt::Interpreter& in, std::string_view name) override;
   std::vector<std::string> attr_names() const override;
@@ -39,7 +39,7 @@ class DeviceObject : public rt::Object {
  public:
   explicit DeviceObject(c10::Device d) : Object(rt::ObjKind::Other), device(d) {}
   static bool is_instance(const rt::Object& o);
-  const rt::TypeObject& type() const override { return *rt::types().device; }
+  const rt::TypeObject& native_type() const override { return *rt::types().device; }
   std::string repr(rt::Interpreter& in) const override;  // device(type='cuda', index=0)
   std::string str(rt::Interpreter& in) const override;   // cuda:0
   std::optional<rt::Value> get_attr(rt::Interpreter& in, std::string_view name) override;
@@ -51,7 +51,7 @@ class LayoutObject : public rt::Object {
  public:
   explicit LayoutObject(c10::Layout l) : Object(rt::ObjKind::Other), layout(l) {}
   static bool is_instance(const rt::Object& o);
-  const rt::TypeObject& type() const override { return *rt::types().layout; }
+  const rt::TypeObject& native_type() const override { return *rt::types().layout; }
   std::string repr(rt::Interpreter& in) const override;  // torch.strided
   const c10::Layout layout;
 };
@@ -60,7 +60,7 @@ class MemoryFormatObject : public rt::Object {
  public:
   explicit MemoryFormatObject(c10::MemoryFormat m) : Object(rt::ObjKind::Other), format(m) {}
   static bool is_instance(const rt::Object& o);
-  const rt::TypeObject& type() const override { return *rt::types().memory_format; }
+  const rt::TypeObject& native_type() const override { return *rt::types().memory_format; }
   std::string repr(rt::Interpreter& in) const override;  // torch.contiguous_format
   const c10::MemoryFormat format;
 };

@@ -3,6 +3,7 @@
 // ran come off as the next node starts, the rest when the backward ends,
 // however it ends. The program's own hooks stay. These tests count every
 // node's hooks before and after.
+#include "engine/api/install.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
 #include "tests/unit/collecting_sink.h"
@@ -57,6 +58,7 @@ std::map<const ag::Node*, std::pair<size_t, size_t>> hook_counts(const c10::intr
 struct Fixture {
   CollectingSink sink;
   Interpreter in{sink};
+  bool torch_installed = (backstep::api::install_torch(in), true);
   debug::Debugger& d = debug::debugger(in);
 
   // Runs code; returns whether it raised (the message is in sink.text).

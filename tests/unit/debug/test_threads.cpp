@@ -3,6 +3,7 @@
 // Script code must still run only on the interpreter thread: tensor hooks,
 // node hooks, saved-tensor pack/unpack hooks and breakpoint conditions are
 // posted there. These tests watch the thread each piece of code runs on.
+#include "engine/api/install.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -75,6 +76,7 @@ void run(Interpreter& in, CollectingSink& sink, const std::string& code) {
 TEST_CASE("script hooks and conditions run on the interpreter thread while the backward runs on a worker") {
   CollectingSink sink;
   Interpreter in(sink);
+  backstep::api::install_torch(in);
   ThreadLog script_threads, engine_threads, ui_threads;
   in.set_builtin("probe", backstep::rt::make_builtin("probe", [&](Interpreter&, backstep::rt::Args&) {
                    script_threads.add();

@@ -1,3 +1,4 @@
+#include "engine/api/install.h"
 #include "test_env.h"
 
 #include <ATen/ATen.h>
@@ -7,6 +8,8 @@ namespace backstep::test {
 rt::Interpreter& interpreter() {
   static NullSink sink;
   static rt::Interpreter in(sink);
+  static const bool torch_installed = (backstep::api::install_torch(in), true);
+  (void)torch_installed;
   return in;
 }
 

@@ -3,6 +3,7 @@
 // the interpreter that installed it, and only with that one. Benchmarks and
 // tests make several interpreters in one process: bench_op_overhead
 // crashed in plain ATen code saving a tensor after its interpreter was gone.
+#include "engine/api/install.h"
 #include "engine/runtime/interpreter.h"
 #include "tests/unit/collecting_sink.h"
 
@@ -49,6 +50,7 @@ TEST_CASE("ATen saves tensors normally after the interpreter that installed save
   {
     CollectingSink sink;
     Interpreter in(sink);
+    backstep::api::install_torch(in);
     REQUIRE(run(in, kPackCounting));
     CHECK(sink.text == "True\n");
   }
@@ -58,7 +60,9 @@ TEST_CASE("ATen saves tensors normally after the interpreter that installed save
 TEST_CASE("an older interpreter going away leaves the newer one's saved-tensor hooks working") {
   CollectingSink first_sink, second_sink;
   auto first = std::make_unique<Interpreter>(first_sink);
+  backstep::api::install_torch(*first);
   Interpreter second(second_sink);
+  backstep::api::install_torch(second);
   REQUIRE(run(*first, "import torch\n"));
   first.reset();
   REQUIRE(run(second, kPackCounting));

@@ -1,6 +1,6 @@
-#include "engine/autograd/origin.h"
+#include "engine/lang/origin.h"
 
-namespace backstep::autograd {
+namespace backstep::lang {
 
 const OriginContext*& current_origin_context() {
   thread_local const OriginContext* ctx = nullptr;
@@ -16,4 +16,4 @@ Origin current_origin() {
   return o;
 }
 
-}  // namespace backstep::autograd
+}  // namespace backstep::lang

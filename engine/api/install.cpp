@@ -1,0 +1,19 @@
+#include "engine/api/install.h"
+
+#include "engine/api/tensor_type.h"
+#include "engine/api/torch_errors.h"
+#include "engine/autograd/backstep_engine.h"
+#include "engine/runtime/interpreter.h"
+
+namespace backstep::api {
+
+void install_torch_modules(rt::Interpreter& in);  // torch_module.cpp
+
+void install_torch(rt::Interpreter& in) {
+  autograd::install_engine();  // before any graph exists: every node gets an origin
+  install_torch_error_translation();
+  install_tensor_type();
+  install_torch_modules(in);
+}
+
+}  // namespace backstep::api

@@ -1,0 +1,513 @@
+// The protocol slots of the builtin containers: list, tuple, dict, set,
+// frozenset, range, slice, dict views and iterators (len, indexing,
+// iteration, membership, comparison, hashing and their operators).
+#include "engine/runtime/builtin_slots.h"
+#include "engine/runtime/exceptions.h"
+#include "engine/runtime/hashing.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+
+#include <fmt/format.h>
+
+namespace backstep::rt {
+
+namespace {
+
+const std::vector<Value>& seq_items(const Value& v) {
+  if (auto* l = v.as<ListObject>()) return l->items;
+  return v.as<TupleObject>()->items;
+}
+
+template <class Make>
+Value slice_items(const std::vector<Value>& items, const SliceObject& s, Make make) {
+  auto b = s.indices(static_cast<int64_t>(items.size()));
+  std::vector<Value> out;
+  out.reserve(static_cast<size_t>(b.count));
+  for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) out.push_back(items[static_cast<size_t>(j)]);
+  return make(std::move(out));
+}
+
+// An iterator over a sequence by index: sees appends made while iterating.
+Value index_iterator(const Value& seq, const char* name) {
+  auto pos = std::make_shared<size_t>(0);
+  return Value(std::make_shared<IteratorObject>(name, [seq, pos](Interpreter&) -> std::optional<Value> {
+    const auto& items = seq_items(seq);
+    if (*pos >= items.size()) return std::nullopt;
+    return items[(*pos)++];
+  }));
+}
+
+// Lexicographic comparison of two sequences, as list and tuple compare.
+Value compare_sequences(Interpreter& in, const std::vector<Value>& x, const std::vector<Value>& y, CmpOp op) {
+  size_t i = 0;
+  for (; i < x.size() && i < y.size(); ++i)
+    if (!equals(in, x[i], y[i])) break;
+  if (i >= x.size() || i >= y.size()) {
+    size_t a = x.size(), b = y.size();
+    switch (op) {
+      case CmpOp::Eq: return a == b;
+      case CmpOp::Ne: return a != b;
+      case CmpOp::Lt: return a < b;
+      case CmpOp::Le: return a <= b;
+      case CmpOp::Gt: return a > b;
+      default: return a >= b;
+    }
+  }
+  if (op == CmpOp::Eq) return false;
+  if (op == CmpOp::Ne) return true;
+  return compare(in, op, x[i], y[i]);
+}
+
+// --- list -----------------------------------------------------------------------
+
+int64_t list_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<ListObject>()->items.size()); }
+
+Value list_getitem(Interpreter& in, const Value& v, const Value& key) {
+  auto* l = v.as<ListObject>();
+  if (auto* s = key.as<SliceObject>()) return slice_items(l->items, *s, make_list);
+  int64_t i = normalize_index(to_index(in, key, "list indices"), static_cast<int64_t>(l->items.size()), "list");
+  return l->items[static_cast<size_t>(i)];
+}
+
+void list_set_slice(Interpreter& in, ListObject& l, const SliceObject& s, const Value* v) {
+  auto b = s.indices(static_cast<int64_t>(l.items.size()));
+  if (!v) {
+    std::vector<bool> drop(l.items.size(), false);
+    for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) drop[static_cast<size_t>(j)] = true;
+    std::vector<Value> kept;
+    for (size_t i = 0; i < l.items.size(); ++i)
+      if (!drop[i]) kept.push_back(l.items[i]);
+    l.items = std::move(kept);
+    return;
+  }
+  std::vector<Value> repl = to_vector(in, *v);
+  if (b.step == 1) {
+    auto first = l.items.begin() + b.start;
+    l.items.erase(first, first + b.count);
+    l.items.insert(l.items.begin() + b.start, repl.begin(), repl.end());
+    return;
+  }
+  if (static_cast<int64_t>(repl.size()) != b.count)
+    raise_value_error(
+        fmt::format("attempt to assign sequence of size {} to extended slice of size {}", repl.size(), b.count));
+  for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) l.items[static_cast<size_t>(j)] = repl[static_cast<size_t>(i)];
+}
+
+void list_setitem(Interpreter& in, const Value& v, const Value& key, const Value* value) {
+  auto* l = v.as<ListObject>();
+  if (auto* s = key.as<SliceObject>()) return list_set_slice(in, *l, *s, value);
+  int64_t i = normalize_index(to_index(in, key, "list indices"), static_cast<int64_t>(l->items.size()),
+                              "list assignment");
+  if (value) l->items[static_cast<size_t>(i)] = *value;
+  else l->items.erase(l->items.begin() + i);
+}
+
+Value list_iter(Interpreter&, const Value& v) { return index_iterator(v, "list_iterator"); }
+
+bool seq_contains(Interpreter& in, const Value& v, const Value& item) {
+  for (const Value& x : seq_items(v))
+    if (equals(in, x, item)) return true;
+  return false;
+}
+
+Value list_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
+  if (!b.as<ListObject>()) return not_implemented();
+  return compare_sequences(in, seq_items(a), seq_items(b), op);
+}
+
+Value repeat(const std::vector<Value>& items, int64_t n, bool as_tuple) {
+  std::vector<Value> out;
+  if (n > 0) out.reserve(items.size() * static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
+  return as_tuple ? make_tuple(std::move(out)) : make_list(std::move(out));
+}
+
+// Concatenation and repetition for list (Tuple=false) and tuple; `+` needs
+// both operands of the same kind, `*` an int on either side.
+template <bool Tuple>
+Value seq_add(Interpreter&, const Value& a, const Value& b) {
+  bool ok = Tuple ? (a.as<TupleObject>() && b.as<TupleObject>()) : (a.as<ListObject>() && b.as<ListObject>());
+  if (!ok) return not_implemented();
+  std::vector<Value> out = seq_items(a);
+  const auto& more = seq_items(b);
+  out.insert(out.end(), more.begin(), more.end());
+  return Tuple ? make_tuple(std::move(out)) : make_list(std::move(out));
+}
+
+template <bool Tuple>
+Value seq_mul(Interpreter&, const Value& a, const Value& b) {
+  auto is_seq = [](const Value& v) { return Tuple ? v.as<TupleObject>() != nullptr : v.as<ListObject>() != nullptr; };
+  if (is_seq(a) && b.is_int_like()) return repeat(seq_items(a), b.to_int(), Tuple);
+  if (is_seq(b) && a.is_int_like()) return repeat(seq_items(b), a.to_int(), Tuple);
+  return not_implemented();
+}
+
+Value list_iadd(Interpreter& in, const Value& a, const Value& b) {
+  auto more = to_vector(in, b);
+  auto* l = a.as<ListObject>();
+  l->items.insert(l->items.end(), more.begin(), more.end());
+  return a;
+}
+
+Value list_imul(Interpreter&, const Value& a, const Value& b) {
+  if (!b.is_int_like()) return not_implemented();
+  auto* l = a.as<ListObject>();
+  auto items = l->items;
+  l->items.clear();
+  for (int64_t i = 0; i < b.to_int(); ++i) l->items.insert(l->items.end(), items.begin(), items.end());
+  return a;
+}
+
+// --- tuple ------------------------------------------------------------------------
+
+int64_t tuple_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<TupleObject>()->items.size()); }
+
+Value tuple_getitem(Interpreter& in, const Value& v, const Value& key) {
+  auto* t = v.as<TupleObject>();
+  if (auto* s = key.as<SliceObject>()) {
+    bool size = t->flavour == TupleObject::Flavour::Size;
+    return slice_items(t->items, *s, [size](std::vector<Value> items) {
+      return Value(std::make_shared<TupleObject>(std::move(items),
+                                                 size ? TupleObject::Flavour::Size : TupleObject::Flavour::Plain));
+    });
+  }
+  int64_t i = normalize_index(to_index(in, key, "tuple indices"), static_cast<int64_t>(t->items.size()), "tuple");
+  return t->items[static_cast<size_t>(i)];
+}
+
+Value tuple_iter(Interpreter&, const Value& v) { return index_iterator(v, "tuple_iterator"); }
+
+Value tuple_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
+  if (!b.as<TupleObject>()) return not_implemented();
+  return compare_sequences(in, seq_items(a), seq_items(b), op);
+}
+
+int64_t tuple_hash(Interpreter& in, const Value& v) {
+  std::vector<int64_t> hashes;
+  for (const Value& x : v.as<TupleObject>()->items) hashes.push_back(hash_value(in, x));
+  return hash_tuple(hashes);
+}
+
+// --- dict -------------------------------------------------------------------------
+
+int64_t dict_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<DictObject>()->size()); }
+
+Value dict_getitem(Interpreter& in, const Value& v, const Value& key) {
+  auto* d = v.as<DictObject>();
+  if (const Value* x = d->find(key)) return *x;
+  // A subclass may supply missing keys (defaultdict, Counter).
+  if (type_of(v).is_heap_type()) {
+    Args a{key};
+    if (auto r = lookup_special(in, v, "__missing__")) return call(in, *r, a);
+  }
+  raise_key_error(key);
+}
+
+void dict_setitem(Interpreter&, const Value& v, const Value& key, const Value* value) {
+  auto* d = v.as<DictObject>();
+  if (value) return d->set(key, *value);
+  if (!d->erase(key)) raise_key_error(key);
+}
+
+bool dict_contains(Interpreter&, const Value& v, const Value& key) { return v.as<DictObject>()->find(key) != nullptr; }
+
+// Iteration over a dict (or one of its views) in insertion order, failing
+// as CPython does when the dict changes size underneath.
+Value dict_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, const char* name) {
+  auto pos = std::make_shared<size_t>(0);
+  size_t size = d->size();
+  return Value(std::make_shared<IteratorObject>(name, [d, pos, size, which](Interpreter&) -> std::optional<Value> {
+    if (d->size() != size) raise_runtime_error("dictionary changed size during iteration");
+    while (*pos < d->entry_count()) {
+      const DictObject::Entry* e = d->entry((*pos)++);
+      if (!e) continue;
+      switch (which) {
+        case DictViewObject::Which::Keys: return e->key;
+        case DictViewObject::Which::Values: return e->value;
+        case DictViewObject::Which::Items: return make_tuple({e->key, e->value});
+      }
+    }
+    return std::nullopt;
+  }));
+}
+
+Value dict_iter(Interpreter&, const Value& v) {
+  return dict_iterator(v.as_shared<DictObject>(), DictViewObject::Which::Keys, "dict_keyiterator");
+}
+
+Value dict_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
+  auto* da = a.as<DictObject>();
+  auto* db = b.as<DictObject>();
+  if (!db || (op != CmpOp::Eq && op != CmpOp::Ne)) return not_implemented();
+  bool same = da->size() == db->size();
+  if (same)
+    da->for_each([&](const Value& k, const Value& v) {
+      if (!same) return;
+      const Value* other = db->find(k);
+      if (!other || !equals(in, v, *other)) same = false;
+    });
+  return op == CmpOp::Eq ? same : !same;
+}
+
+Value dict_or(Interpreter&, const Value& a, const Value& b) {
+  auto* da = a.as<DictObject>();
+  auto* db = b.as<DictObject>();
+  if (!da || !db) return not_implemented();
+  auto out = std::make_shared<DictObject>();
+  da->for_each([&](const Value& k, const Value& v) { out->set(k, v); });
+  db->for_each([&](const Value& k, const Value& v) { out->set(k, v); });
+  return Value(out);
+}
+
+Value dict_ior(Interpreter& in, const Value& a, const Value& b) {
+  Args none;
+  update_dict(in, *a.as<DictObject>(), &b, none);
+  return a;
+}
+
+// --- dict views -----------------------------------------------------------------
+
+DictViewObject& view(const Value& v) { return *static_cast<DictViewObject*>(v.object_ptr()); }
+int64_t view_len(Interpreter&, const Value& v) { return static_cast<int64_t>(view(v).dict->size()); }
+Value view_iter(Interpreter&, const Value& v) {
+  static const char* names[] = {"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"};
+  return dict_iterator(view(v).dict, view(v).which, names[static_cast<int>(view(v).which)]);
+}
+bool view_contains(Interpreter& in, const Value& v, const Value& item) {
+  DictViewObject& d = view(v);
+  if (d.which == DictViewObject::Which::Keys) return d.dict->find(item) != nullptr;
+  if (d.which == DictViewObject::Which::Items) {
+    auto* t = item.as<TupleObject>();
+    if (!t || t->items.size() != 2) return false;
+    const Value* x = d.dict->find(t->items[0]);
+    return x && equals(in, *x, t->items[1]);
+  }
+  for (const Value& x : d.dict->values())
+    if (equals(in, x, item)) return true;
+  return false;
+}
+
+// --- set -----------------------------------------------------------------------------
+
+int64_t set_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<SetObject>()->items().size()); }
+bool set_contains(Interpreter&, const Value& v, const Value& item) { return v.as<SetObject>()->contains(item); }
+Value set_iter(Interpreter&, const Value& v) {
+  auto s = v.as_shared<SetObject>();
+  auto pos = std::make_shared<size_t>(0);
+  size_t size = s->items().size();
+  return Value(std::make_shared<IteratorObject>("set_iterator", [s, pos, size](Interpreter&) -> std::optional<Value> {
+    if (s->items().size() != size) raise_runtime_error("Set changed size during iteration");
+    if (*pos >= s->items().size()) return std::nullopt;
+    return s->items()[(*pos)++];
+  }));
+}
+
+std::shared_ptr<SetObject> new_set_like(const Value& v) {
+  return std::make_shared<SetObject>(v.as<SetObject>()->frozen ? types().frozenset : types().set,
+                                     v.as<SetObject>()->frozen);
+}
+
+template <int Op>
+Value set_binary(Interpreter&, const Value& a, const Value& b) {
+  auto* sa = a.as<SetObject>();
+  auto* sb = b.as<SetObject>();
+  if (!sa || !sb) return not_implemented();
+  auto out = new_set_like(a);
+  switch (static_cast<BinOp>(Op)) {
+    case BinOp::BitOr:
+      for (const auto& v : sa->items()) out->add(v);
+      for (const auto& v : sb->items()) out->add(v);
+      break;
+    case BinOp::BitAnd:
+      for (const auto& v : sa->items())
+        if (sb->contains(v)) out->add(v);
+      break;
+    case BinOp::Sub:
+      for (const auto& v : sa->items())
+        if (!sb->contains(v)) out->add(v);
+      break;
+    case BinOp::BitXor:
+      for (const auto& v : sa->items())
+        if (!sb->contains(v)) out->add(v);
+      for (const auto& v : sb->items())
+        if (!sa->contains(v)) out->add(v);
+      break;
+    default: return not_implemented();
+  }
+  return Value(out);
+}
+
+template <int Op>
+Value set_inplace(Interpreter& in, const Value& a, const Value& b) {
+  auto* sa = a.as<SetObject>();
+  if (sa->frozen) return not_implemented();
+  Value r = set_binary<Op>(in, a, b);
+  if (is_not_implemented(r)) return r;
+  sa->clear();
+  for (const auto& v : r.as<SetObject>()->items()) sa->add(v);
+  return a;
+}
+
+Value set_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
+  auto* sa = a.as<SetObject>();
+  auto* sb = b.as<SetObject>();
+  if (!sb) return not_implemented();
+  auto subset = [](SetObject* x, SetObject* y) {
+    for (const auto& v : x->items())
+      if (!y->contains(v)) return false;
+    return true;
+  };
+  size_t na = sa->items().size(), nb = sb->items().size();
+  switch (op) {
+    case CmpOp::Eq: return na == nb && subset(sa, sb);
+    case CmpOp::Ne: return !(na == nb && subset(sa, sb));
+    case CmpOp::Le: return subset(sa, sb);
+    case CmpOp::Lt: return na < nb && subset(sa, sb);
+    case CmpOp::Ge: return subset(sb, sa);
+    case CmpOp::Gt: return na > nb && subset(sb, sa);
+    default: return not_implemented();
+  }
+}
+
+int64_t frozenset_hash(Interpreter& in, const Value& v) {
+  std::vector<int64_t> hashes;
+  for (const Value& x : v.as<SetObject>()->items()) hashes.push_back(hash_value(in, x));
+  return pyhash::hash_frozenset(hashes);
+}
+
+// --- range, slice, iterator -------------------------------------------------------
+
+int64_t range_len(Interpreter&, const Value& v) { return v.as<RangeObject>()->length(); }
+Value range_getitem(Interpreter& in, const Value& v, const Value& key) {
+  auto* r = v.as<RangeObject>();
+  if (auto* sl = key.as<SliceObject>()) {
+    auto b = sl->indices(r->length());
+    return Value(std::make_shared<RangeObject>(r->at(b.start), r->at(b.start) + b.count * b.step * r->step,
+                                               b.step * r->step));
+  }
+  return Value(r->at(normalize_index(to_index(in, key, "range indices"), r->length(), "range object")));
+}
+bool range_contains(Interpreter& in, const Value& v, const Value& item) {
+  auto* r = v.as<RangeObject>();
+  if (!item.is_int_like()) {
+    for (int64_t i = 0, n = r->length(); i < n; ++i)
+      if (equals(in, Value(r->at(i)), item)) return true;
+    return false;
+  }
+  int64_t x = item.to_int();
+  if (r->step > 0 ? (x < r->start || x >= r->stop) : (x > r->start || x <= r->stop)) return false;
+  return (x - r->start) % r->step == 0;
+}
+Value range_iter(Interpreter&, const Value& v) {
+  auto r = v.as_shared<RangeObject>();
+  auto i = std::make_shared<int64_t>(0);
+  return Value(std::make_shared<IteratorObject>("range_iterator", [r, i](Interpreter&) -> std::optional<Value> {
+    if (*i >= r->length()) return std::nullopt;
+    return Value(r->at((*i)++));
+  }));
+}
+Value range_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
+  auto* x = a.as<RangeObject>();
+  auto* y = b.as<RangeObject>();
+  if (!y || (op != CmpOp::Eq && op != CmpOp::Ne)) return not_implemented();
+  int64_t n = x->length();
+  bool same = n == y->length() && (n == 0 || (x->start == y->start && (n == 1 || x->step == y->step)));
+  return op == CmpOp::Eq ? same : !same;
+}
+
+Value iterator_iter(Interpreter&, const Value& v) { return v; }
+std::optional<Value> iterator_next_slot(Interpreter& in, const Value& v) {
+  return static_cast<IteratorObject*>(v.object_ptr())->next(in);
+}
+
+std::string native_repr(Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); }
+
+}  // namespace
+
+void install_container_slots() {
+  auto& t = mutable_types();
+  TypeSlots& l = t.list->slots;
+  l.repr = &native_repr;
+  l.len = &list_len;
+  l.getitem = &list_getitem;
+  l.setitem = &list_setitem;
+  l.iter = &list_iter;
+  l.contains = &seq_contains;
+  l.compare = &list_compare;
+  l.unhashable = true;
+  l.hash = nullptr;
+  l.binary[static_cast<int>(BinOp::Add)] = &seq_add<false>;
+  l.binary[static_cast<int>(BinOp::Mul)] = &seq_mul<false>;
+  l.inplace[static_cast<int>(BinOp::Add)] = &list_iadd;
+  l.inplace[static_cast<int>(BinOp::Mul)] = &list_imul;
+
+  TypeSlots& tu = t.tuple->slots;
+  tu.repr = &native_repr;
+  tu.len = &tuple_len;
+  tu.getitem = &tuple_getitem;
+  tu.iter = &tuple_iter;
+  tu.contains = &seq_contains;
+  tu.compare = &tuple_compare;
+  tu.hash = &tuple_hash;
+  tu.binary[static_cast<int>(BinOp::Add)] = &seq_add<true>;
+  tu.binary[static_cast<int>(BinOp::Mul)] = &seq_mul<true>;
+
+  TypeSlots& d = t.dict->slots;
+  d.repr = &native_repr;
+  d.len = &dict_len;
+  d.getitem = &dict_getitem;
+  d.setitem = &dict_setitem;
+  d.contains = &dict_contains;
+  d.iter = &dict_iter;
+  d.compare = &dict_compare;
+  d.unhashable = true;
+  d.hash = nullptr;
+  d.binary[static_cast<int>(BinOp::BitOr)] = &dict_or;
+  d.inplace[static_cast<int>(BinOp::BitOr)] = &dict_ior;
+
+  for (TypeObject* v : {t.dict_keys, t.dict_values, t.dict_items}) {
+    v->slots.repr = &native_repr;
+    v->slots.len = &view_len;
+    v->slots.iter = &view_iter;
+    v->slots.contains = &view_contains;
+  }
+
+  for (TypeObject* st : {t.set, t.frozenset}) {
+    TypeSlots& s = st->slots;
+    s.repr = &native_repr;
+    s.len = &set_len;
+    s.contains = &set_contains;
+    s.iter = &set_iter;
+    s.compare = &set_compare;
+    s.binary[static_cast<int>(BinOp::BitOr)] = &set_binary<static_cast<int>(BinOp::BitOr)>;
+    s.binary[static_cast<int>(BinOp::BitAnd)] = &set_binary<static_cast<int>(BinOp::BitAnd)>;
+    s.binary[static_cast<int>(BinOp::Sub)] = &set_binary<static_cast<int>(BinOp::Sub)>;
+    s.binary[static_cast<int>(BinOp::BitXor)] = &set_binary<static_cast<int>(BinOp::BitXor)>;
+  }
+  TypeSlots& s = t.set->slots;
+  s.unhashable = true;
+  s.hash = nullptr;
+  s.inplace[static_cast<int>(BinOp::BitOr)] = &set_inplace<static_cast<int>(BinOp::BitOr)>;
+  s.inplace[static_cast<int>(BinOp::BitAnd)] = &set_inplace<static_cast<int>(BinOp::BitAnd)>;
+  s.inplace[static_cast<int>(BinOp::Sub)] = &set_inplace<static_cast<int>(BinOp::Sub)>;
+  s.inplace[static_cast<int>(BinOp::BitXor)] = &set_inplace<static_cast<int>(BinOp::BitXor)>;
+  t.frozenset->slots.hash = &frozenset_hash;
+
+  TypeSlots& r = t.range->slots;
+  r.repr = &native_repr;
+  r.len = &range_len;
+  r.getitem = &range_getitem;
+  r.contains = &range_contains;
+  r.iter = &range_iter;
+  r.compare = &range_compare;
+
+  t.slice->slots.repr = &native_repr;
+  t.slice->slots.unhashable = true;
+  t.slice->slots.hash = nullptr;
+  t.ellipsis->slots.repr = &native_repr;
+  t.iterator->slots.iter = &iterator_iter;
+  t.iterator->slots.next = &iterator_next_slot;
+}
+
+}  // namespace backstep::rt

@@ -1,0 +1,219 @@
+#include "engine/runtime/dict_object.h"
+
+#include "engine/runtime/hashing.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+
+namespace backstep::rt {
+
+namespace {
+
+// Key equality as dict lookups do it: identity first (so a NaN key is found
+// again), then a cheap path for strings and numbers, then Python's ==.
+bool keys_equal(const Value& a, const Value& b) {
+  if (is_same(a, b)) return true;
+  if (const auto* sa = a.as<StrObject>()) {
+    const auto* sb = b.as<StrObject>();
+    if (sb) return sa->value == sb->value;
+  }
+  if (a.is_number() && b.is_number()) {
+    if (a.is_float() || b.is_float()) return a.to_float() == b.to_float();
+    return a.to_int() == b.to_int();
+  }
+  return equals(Interpreter::current(), a, b);
+}
+
+bool key_is_str(const Value& k, std::string_view s) {
+  const auto* so = k.as<StrObject>();
+  return so && so->value == s;
+}
+
+constexpr int32_t kEmpty = -1;
+constexpr int32_t kDeleted = -2;
+
+}  // namespace
+
+DictObject::DictObject() : Object(ObjKind::Dict, types().dict) {}
+DictObject::DictObject(const TypeObject* cls) : Object(ObjKind::Dict, cls) {}
+
+const TypeObject& DictObject::native_type() const { return *types().dict; }
+
+// --- probing ---------------------------------------------------------------
+
+// CPython's open addressing: i = (5*i + 1 + perturb) with perturb shifted
+// down by 5 each step, so every slot is eventually visited.
+size_t DictObject::slot_for(int64_t hash, size_t entry) const {
+  size_t mask = indices_.size() - 1;
+  uint64_t perturb = static_cast<uint64_t>(hash);
+  size_t i = static_cast<size_t>(hash) & mask;
+  while (indices_[i] != kEmpty && indices_[i] != static_cast<int32_t>(entry)) {
+    perturb >>= 5;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+  return i;
+}
+
+int64_t DictObject::find_index(int64_t hash, const Value& key) const {
+  if (indices_.empty()) {
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      const Entry& e = entries_[i];
+      if (e.live && e.hash == hash && keys_equal(e.key, key)) return static_cast<int64_t>(i);
+    }
+    return -1;
+  }
+  size_t mask = indices_.size() - 1;
+  uint64_t perturb = static_cast<uint64_t>(hash);
+  size_t i = static_cast<size_t>(hash) & mask;
+  while (true) {
+    int32_t ix = indices_[i];
+    if (ix == kEmpty) return -1;
+    if (ix >= 0) {
+      const Entry& e = entries_[static_cast<size_t>(ix)];
+      if (e.hash == hash && keys_equal(e.key, key)) return ix;
+    }
+    perturb >>= 5;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+int64_t DictObject::find_index_str(int64_t hash, std::string_view key) const {
+  if (indices_.empty()) {
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      const Entry& e = entries_[i];
+      if (e.live && e.hash == hash && key_is_str(e.key, key)) return static_cast<int64_t>(i);
+    }
+    return -1;
+  }
+  size_t mask = indices_.size() - 1;
+  uint64_t perturb = static_cast<uint64_t>(hash);
+  size_t i = static_cast<size_t>(hash) & mask;
+  while (true) {
+    int32_t ix = indices_[i];
+    if (ix == kEmpty) return -1;
+    if (ix >= 0) {
+      const Entry& e = entries_[static_cast<size_t>(ix)];
+      if (e.hash == hash && key_is_str(e.key, key)) return ix;
+    }
+    perturb >>= 5;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// --- changes ---------------------------------------------------------------
+
+void DictObject::rebuild(size_t min_entries) {
+  // Compact the entries (dropping holes), then re-index them when the dict
+  // is past the small size. The table is kept at most 2/3 full.
+  std::vector<Entry> live;
+  live.reserve(std::max(min_entries, used_));
+  for (auto& e : entries_)
+    if (e.live) live.push_back(std::move(e));
+  entries_ = std::move(live);
+  indices_.clear();
+  if (std::max(min_entries, used_) <= kSmall) return;
+  size_t size = 16;
+  while (size * 2 < std::max(min_entries, used_) * 3) size *= 2;
+  indices_.assign(size, kEmpty);
+  for (size_t i = 0; i < entries_.size(); ++i) indices_[slot_for(entries_[i].hash, i)] = static_cast<int32_t>(i);
+}
+
+void DictObject::insert_new(int64_t hash, Value key, Value value) {
+  size_t cap = indices_.empty() ? kSmall : indices_.size() * 2 / 3;
+  if (entries_.size() >= cap) rebuild((used_ + 1) * 2);
+  size_t index = entries_.size();
+  entries_.push_back(Entry{hash, std::move(key), std::move(value), true});
+  if (!indices_.empty()) indices_[slot_for(hash, index)] = static_cast<int32_t>(index);
+  ++used_;
+  ++mutations_;
+}
+
+void DictObject::remove_at(size_t entry) {
+  Entry& e = entries_[entry];
+  if (!indices_.empty()) {
+    size_t slot = slot_for(e.hash, entry);
+    indices_[slot] = kDeleted;
+  }
+  e.live = false;
+  e.key = Value();
+  e.value = Value();
+  --used_;
+  ++mutations_;
+  if (used_ == 0) {
+    entries_.clear();
+    indices_.clear();
+  }
+}
+
+// --- public operations -------------------------------------------------------
+
+const Value* DictObject::find(const Value& key) const {
+  int64_t h = hash_value(Interpreter::current(), key);
+  int64_t i = find_index(h, key);
+  return i < 0 ? nullptr : &entries_[static_cast<size_t>(i)].value;
+}
+
+const Value* DictObject::find_str(std::string_view key) const {
+  int64_t i = find_index_str(hash_str(key), key);
+  return i < 0 ? nullptr : &entries_[static_cast<size_t>(i)].value;
+}
+
+void DictObject::set(const Value& key, Value value) {
+  int64_t h = hash_value(Interpreter::current(), key);
+  int64_t i = find_index(h, key);
+  if (i >= 0) {
+    entries_[static_cast<size_t>(i)].value = std::move(value);
+    return;
+  }
+  insert_new(h, key, std::move(value));
+}
+
+void DictObject::set_str(std::string_view key, Value value) {
+  int64_t h = hash_str(key);
+  int64_t i = find_index_str(h, key);
+  if (i >= 0) {
+    entries_[static_cast<size_t>(i)].value = std::move(value);
+    return;
+  }
+  insert_new(h, make_str(std::string(key)), std::move(value));
+}
+
+bool DictObject::erase(const Value& key) {
+  int64_t i = find_index(hash_value(Interpreter::current(), key), key);
+  if (i < 0) return false;
+  remove_at(static_cast<size_t>(i));
+  return true;
+}
+
+bool DictObject::erase_str(std::string_view key) {
+  int64_t i = find_index_str(hash_str(key), key);
+  if (i < 0) return false;
+  remove_at(static_cast<size_t>(i));
+  return true;
+}
+
+void DictObject::clear() {
+  // Values are released after the dict is consistent: their destructors
+  // may run script code that looks at it.
+  std::vector<Entry> old;
+  old.swap(entries_);
+  indices_.clear();
+  used_ = 0;
+  ++mutations_;
+}
+
+std::vector<Value> DictObject::keys() const {
+  std::vector<Value> out;
+  out.reserve(used_);
+  for_each([&](const Value& k, const Value&) { out.push_back(k); });
+  return out;
+}
+
+std::vector<Value> DictObject::values() const {
+  std::vector<Value> out;
+  out.reserve(used_);
+  for_each([&](const Value&, const Value& v) { out.push_back(v); });
+  return out;
+}
+
+}  // namespace backstep::rt

@@ -1,0 +1,75 @@
+// dict: an insertion-ordered hash table with Python's key semantics.
+//
+// Laid out as CPython's compact dict: entries in insertion order (a deleted
+// one stays as a hole until the next resize), and an index table of
+// positions into them, probed with CPython's perturbation. Dicts of up to
+// eight entries have no index table at all and are scanned (most instance
+// __dict__s and keyword dicts are that small). Keys are hashed and compared
+// with Python's rules (hash(), ==), which may run script code (__hash__,
+// __eq__); string keys have a path that needs no str object
+// (find_str/set_str), for attribute lookups and class namespaces.
+#pragma once
+
+#include "engine/runtime/object.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace backstep::rt {
+
+class DictObject : public Object, public KindTag<ObjKind::Dict> {
+ public:
+  DictObject();
+  explicit DictObject(const TypeObject* cls);  // an instance of a subclass of dict
+  const TypeObject& native_type() const override;
+  std::string repr(Interpreter& in) const override;
+
+  const Value* find(const Value& key) const;
+  const Value* find_str(std::string_view key) const;
+  void set(const Value& key, Value value);
+  void set_str(std::string_view key, Value value);
+  bool erase(const Value& key);
+  bool erase_str(std::string_view key);
+  void clear();
+  size_t size() const { return used_; }
+
+  // Live entries in insertion order. The callback must not change the dict.
+  template <class F>
+  void for_each(F&& f) const {
+    for (const auto& e : entries_)
+      if (e.live) f(e.key, e.value);
+  }
+  std::vector<Value> keys() const;
+  std::vector<Value> values() const;
+
+  // Positional access for iterators, which survive resizes by holding an
+  // entry index and checking mutations() ("dictionary changed size during
+  // iteration"). entry(i) is null for a hole.
+  size_t entry_count() const { return entries_.size(); }
+  struct Entry {
+    int64_t hash;
+    Value key;
+    Value value;
+    bool live;
+  };
+  const Entry* entry(size_t i) const { return entries_[i].live ? &entries_[i] : nullptr; }
+  Entry* mutable_entry(size_t i) { return entries_[i].live ? &entries_[i] : nullptr; }
+  // Changes whenever a key is added or removed (not when a value is replaced).
+  uint64_t mutations() const { return mutations_; }
+
+ private:
+  static constexpr size_t kSmall = 8;  // no index table up to this many entries
+  int64_t find_index(int64_t hash, const Value& key) const;
+  int64_t find_index_str(int64_t hash, std::string_view key) const;
+  void insert_new(int64_t hash, Value key, Value value);
+  void rebuild(size_t min_entries);
+  void remove_at(size_t entry);
+  size_t slot_for(int64_t hash, size_t entry) const;
+
+  std::vector<Entry> entries_;
+  std::vector<int32_t> indices_;  // -1 empty, -2 deleted, else an entry index
+  size_t used_ = 0;
+  uint64_t mutations_ = 0;
+};
+
+}  // namespace backstep::rt

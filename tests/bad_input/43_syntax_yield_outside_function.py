@@ -1,0 +1,3 @@
+values = [1, 2, 3]
+for v in values:
+    yield v * 2

@@ -1,0 +1,5 @@
+def doubled(xs):
+    return [(yield x) for x in xs]
+
+
+print(list(doubled([1, 2])))

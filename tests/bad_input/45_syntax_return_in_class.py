@@ -1,0 +1,3 @@
+class Config:
+    lr = 0.1
+    return lr

@@ -1,0 +1,2 @@
+import torch
+from __future__ import annotations

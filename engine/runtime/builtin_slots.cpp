@@ -1,6 +1,7 @@
 #include "engine/runtime/builtin_slots.h"
 
 #include "engine/runtime/descriptors.h"
+#include "engine/runtime/generator.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/script_function.h"
 
@@ -77,6 +78,7 @@ void install_builtin_slots() {
     install_property_types();
     install_exception_slots();
     install_constructor_slots();
+    install_generator_type();
     types().not_implemented->slots.repr = [](Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); };
     for (const auto& t : all_types())
       if (t->base()) inherit_missing(t->slots, t->base()->slots);

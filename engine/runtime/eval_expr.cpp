@@ -5,6 +5,7 @@
 // at, and what the autograd side records as the line that created a node.
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/generator.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -413,11 +414,11 @@ Value Interpreter::make_function(const std::shared_ptr<FunctionCode>& code, Fram
   return Value(fn);
 }
 
-Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
-  // The first iterable is evaluated in the enclosing scope; the rest runs
-  // in the comprehension's own frame, as in Python 3.
-  Value first_iter = eval(*c.generators.front().iter, outer);
-  Frame f;
+namespace {
+
+// A comprehension's own frame: its locals and cells, the enclosing
+// function's cells it reads, and the enclosing call's record.
+void init_comprehension_frame(const Comprehension& c, Frame& outer, Frame& f) {
   f.scope = &c.scope;
   f.function = c.type == Comprehension::Type::List ? "<listcomp>"
                : c.type == Comprehension::Type::Dict ? "<dictcomp>"
@@ -428,10 +429,14 @@ Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
   f.parent = &outer;
   f.current = c.span;
   f.call = outer.call;  // a comprehension is part of its function's call
-  lang::OriginScope origin(&f.origin);
+}
 
-  std::vector<Value> items;
-  auto dict = c.type == Comprehension::Type::Dict ? std::make_shared<DictObject>() : nullptr;
+}  // namespace
+
+// The loops and conditions of a comprehension; `emit` gets each element
+// (and the value, for a dict comprehension).
+void Interpreter::run_comprehension(const Comprehension& c, Frame& f, const Value& first_iter,
+                                    const std::function<void(const Value&, const Value*)>& emit) {
   std::function<void(size_t, const Value&)> loop = [&](size_t level, const Value& iterable) {
     const auto& gen = c.generators[level];
     for_each(*this, iterable, [&](const Value& v) {
@@ -441,36 +446,83 @@ Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
         if (!truthy(*this, eval(*cond, f))) return true;
       if (level + 1 < c.generators.size()) {
         loop(level + 1, eval(*c.generators[level + 1].iter, f));
-      } else if (dict) {
+      } else if (c.value) {
         Value k = eval(*c.elt, f);
-        dict->set(k, eval(*c.value, f));
+        Value v2 = eval(*c.value, f);
+        emit(k, &v2);
       } else {
-        items.push_back(eval(*c.elt, f));
+        emit(eval(*c.elt, f), nullptr);
       }
       return true;
     });
   };
+  loop(0, first_iter);
+}
+
+Value Interpreter::make_generator_expression(const Comprehension& c, Frame& outer, Value first_iter) {
+  // The frame is made on the generator's own stack when it first runs; the
+  // enclosing frame's cells are captured now.
+  Frame proto;
+  init_comprehension_frame(c, outer, proto);
+  auto cells = std::make_shared<decltype(proto.cells)>(std::move(proto.cells));
+  auto call_record = proto.call;
+  std::string qualname = outer.scope ? std::string(outer.function) + ".<locals>.<genexpr>" : "<genexpr>";
+  return Value(std::make_shared<GeneratorObject>(
+      *this, "<genexpr>", qualname, [this, &c, cells, call_record, first_iter](GeneratorObject& gen) {
+        Frame f;
+        f.scope = &c.scope;
+        f.function = "<genexpr>";
+        f.locals.assign(c.scope.local_names.size(), unbound());
+        f.cells = *cells;
+        f.parent = frame_;
+        f.current = c.span;
+        f.call = call_record;
+        lang::OriginScope origin(&f.origin);
+        gen.frame = &f;
+        frame_ = &f;
+        ++depth_;
+        try {
+          run_comprehension(c, f, first_iter, [&](const Value& v, const Value*) { gen.yield_value(*this, v); });
+        } catch (ScriptError& e) {
+          gen.frame = nullptr;
+          e.add_frame(TraceFrame{f.current, "<genexpr>"});
+          throw;
+        }
+        gen.frame = nullptr;
+      }));
+}
+
+Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
+  // The first iterable is evaluated in the enclosing scope; the rest runs
+  // in the comprehension's own frame, as in Python 3.
+  Value first_iter = eval(*c.generators.front().iter, outer);
+  if (c.type == Comprehension::Type::Generator) {
+    outer.current = c.span;
+    return make_generator_expression(c, outer, make_iterator(*this, first_iter));
+  }
+  Frame f;
+  init_comprehension_frame(c, outer, f);
+  lang::OriginScope origin(&f.origin);
+  std::vector<Value> items;
+  auto dict = c.type == Comprehension::Type::Dict ? std::make_shared<DictObject>() : nullptr;
+  auto set = c.type == Comprehension::Type::Set ? std::make_shared<SetObject>() : nullptr;
   Frame* saved = frame_;
   frame_ = &f;
   try {
-    loop(0, first_iter);
+    run_comprehension(c, f, first_iter, [&](const Value& k, const Value* v) {
+      if (dict) dict->set(k, *v);
+      else if (set) set->add(k);
+      else items.push_back(k);
+    });
   } catch (...) {
     frame_ = saved;
     outer.current = c.span;
     throw;
   }
   frame_ = saved;
-  switch (c.type) {
-    case Comprehension::Type::List:
-    case Comprehension::Type::Generator: return make_list(std::move(items));
-    case Comprehension::Type::Dict: return Value(dict);
-    case Comprehension::Type::Set: {
-      auto set = std::make_shared<SetObject>();
-      for (const auto& v : items) set->add(v);
-      return Value(set);
-    }
-  }
-  return Value();
+  if (dict) return Value(dict);
+  if (set) return Value(set);
+  return make_list(std::move(items));
 }
 
 }  // namespace backstep::rt

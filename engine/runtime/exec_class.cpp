@@ -164,10 +164,4 @@ void Interpreter::exec_annotation(const AnnAssign& a, Frame& f) {
   if (!dict.is_none()) set_item(*this, dict, make_str(name), annotation);
 }
 
-// Generators arrive with the coroutine stacks (generator.cpp).
-Value Interpreter::eval_yield(const Expr& e, Frame& f) {
-  f.current = e.span;
-  raise_not_implemented("generators are not supported by backstep yet");
-}
-
 }  // namespace backstep::rt

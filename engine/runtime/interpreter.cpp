@@ -380,27 +380,49 @@ void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame
 
 }  // namespace
 
-Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
+void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   const lang::FunctionCode& code = *fn.code;
-  if (depth_ >= kRecursionLimit) raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
-  Frame f;
   f.scope = &code.scope;
   f.function = code.name;
   f.parent = frame_;
   f.current = code.span;
   f.call = std::make_shared<lang::CallRecord>(
       lang::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr});
-  lang::OriginScope origin(&f.origin);
-  f.locals.assign(code.scope.local_names.size(), unbound());
-  bind_arguments(*this, fn, args, f);
-  for (size_t i = 0; i < code.scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());
+}
+
+namespace {
+// The cells a call makes (its own, then the closure's), with the
+// parameters that closures capture copied in.
+void setup_cells(const ScriptFunction& fn, Frame& f) {
+  const lang::ScopeInfo& scope = fn.code->scope;
+  for (size_t i = 0; i < scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());
   for (const auto& c : fn.free_cells) f.cells.push_back(c);
-  for (size_t i = 0; i < code.scope.param_cells.size(); ++i) {
-    int32_t cell = code.scope.param_cells[i];
+  for (size_t i = 0; i < scope.param_cells.size(); ++i) {
+    int32_t cell = scope.param_cells[i];
     if (cell < 0) continue;
     f.cells[static_cast<size_t>(cell)]->value = f.locals[i];
     f.cells[static_cast<size_t>(cell)]->bound = true;
   }
+}
+}  // namespace
+
+void bind_call_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame& f) {
+  f.locals.assign(fn.code->scope.local_names.size(), unbound());
+  bind_arguments(in, fn, args, f);
+}
+
+void setup_call_cells(const ScriptFunction& fn, Frame& f) { setup_cells(fn, f); }
+
+Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
+  const lang::FunctionCode& code = *fn.code;
+  if (depth_ >= kRecursionLimit) raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
+  if (code.is_generator) return make_generator(fn, args);
+  Frame f;
+  init_frame(fn, f);
+  lang::OriginScope origin(&f.origin);
+  f.locals.assign(code.scope.local_names.size(), unbound());
+  bind_arguments(*this, fn, args, f);
+  setup_cells(fn, f);
   Frame* saved = frame_;
   frame_ = &f;
   ++depth_;
@@ -419,7 +441,7 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   } catch (const std::exception& e) {
     --depth_;
     frame_ = saved;
-    ScriptError se = translate_torch_error(e);
+    ScriptError se = translate_foreign_error(e);
     se.add_frame(TraceFrame{f.current, std::string(f.function)});
     throw se;
   }

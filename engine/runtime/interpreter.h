@@ -188,6 +188,18 @@ class Interpreter {
   // record which line created each node).
   lang::Span current_span() const { return frame_ ? frame_->current : lang::Span{}; }
 
+  // --- generators (generator.cpp) -----------------------------------------
+  // What a generator swaps in and out around each resume.
+  struct ThreadState {
+    Frame* frame;
+    int depth;
+    const lang::OriginContext* origin;
+    class GeneratorObject* generator;
+  };
+  ThreadState save_thread_state() const;
+  void restore_thread_state(const ThreadState& s);
+  class GeneratorObject* current_generator() const { return current_generator_; }
+
   // --- the interpreter thread ----------------------------------------------
   // Script code runs on one thread only: the thread that created the
   // interpreter. Code elsewhere (the autograd engine's worker running a
@@ -234,6 +246,12 @@ class Interpreter {
   Value eval_comprehension(const lang::Comprehension& c, Frame& f);
   Value eval_fstring(const lang::FString& s, Frame& f);
   Value eval_yield(const lang::Expr& e, Frame& f);
+  Value make_generator(class ScriptFunction& fn, Args& args);
+  void run_generator_function(class GeneratorObject& g, class ScriptFunction& fn, c10::SmallVector<Value, 8> locals);
+  Value make_generator_expression(const lang::Comprehension& c, Frame& outer, Value first_iter);
+  void run_comprehension(const lang::Comprehension& c, Frame& f, const Value& first_iter,
+                         const std::function<void(const Value&, const Value*)>& emit);
+  void init_frame(class ScriptFunction& fn, Frame& f);
   Value make_function(const std::shared_ptr<lang::FunctionCode>& code, Frame& f);
   void exec_class(const lang::ClassDef& c, Frame& f);
   Value run_class_body(const lang::ClassDef& c, Frame& f, const Value& ns);
@@ -267,7 +285,8 @@ class Interpreter {
   std::set<std::string> warned_;
   std::unordered_set<const void*> repr_active_;
   Interpreter* previous_current_ = nullptr;
-  bool future_annotations_ = false;  // the running module said `from __future__ import annotations`
+  bool future_annotations_ = false;
+  class GeneratorObject* current_generator_ = nullptr;  // the running module said `from __future__ import annotations`
   struct Mailbox;
   std::unique_ptr<Mailbox> mailbox_;
 };

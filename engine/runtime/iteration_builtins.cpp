@@ -2,6 +2,7 @@
 // (zip(a_generator, b) pulls one item from each per step, and stops early).
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/generator.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -35,7 +36,10 @@ Value b_next(Interpreter& in, Args& a) {
     raise_type_error(fmt::format("'{}' object is not an iterator", type_name(a.pos[0])));
   if (auto v = iterator_next(in, a.pos[0])) return *v;
   if (a.pos.size() > 1) return a.pos[1];
-  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().stop_iteration, std::vector<Value>{}));
+  std::vector<Value> args;
+  if (auto* g = a.pos[0].as<GeneratorObject>())  // a generator's return value rides on StopIteration
+    if (Value r = g->take_return_value(); !r.is_none()) args.push_back(std::move(r));
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().stop_iteration, std::move(args)));
 }
 
 Value b_enumerate(Interpreter& in, Args& a) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs every program in a folder and compares its standard output with a
-recorded one (<expected>/<name>.out): what real PyTorch printed for it, or a
-hand-checked output for features PyTorch 1.13 lacks.
+recorded one (<expected>/<name>.out): what real PyTorch printed for it
+(recorded by record_golden.py), or a hand-checked output for what backstep
+refuses where PyTorch runs.
 
     run_golden.py --backstep build/backstep --programs examples --expected tests/examples/expected
 """
@@ -11,7 +12,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SKIP = {"record_expected.py"}
+SKIP = {"record_golden.py"}
 
 
 def expected_exit(path):

@@ -1,4 +1,4 @@
-// Port of torch/_tensor_str.py (1.13): _Formatter, get_summarized_data,
+// Port of torch/_tensor_str.py (2.15): _Formatter, get_summarized_data,
 // _vector_str, _tensor_str_with_formatter and _tensor_str.
 //
 // Python walks the tensor with indexing ops; here the elements that will be
@@ -96,16 +96,19 @@ class Formatter {
         int_mode_ = false;
         break;
       }
-    const bool wide = max_abs / min_abs > 1000.0 || max_abs > 1.0e8;
-    if (int_mode_ && !wide) {
-      for (double v : nonzero_finite) widen(fixed(v, 0), 1);  // +1 for the '.'
-    } else if (wide || (!int_mode_ && min_abs < 1.0e-4)) {
-      sci_mode_ = true;
+    // The columns are as wide as the notation the tensor is printed in: the
+    // automatic choice, or the one set_printoptions(sci_mode=...) forces
+    // (2.x; 1.13 measured in the automatic one whatever was forced). Integral
+    // values are >= 1 in magnitude, so the 1e-4 rule never picks sci for them.
+    const bool automatic = max_abs / min_abs > 1000.0 || max_abs > 1.0e8 || min_abs < 1.0e-4;
+    sci_mode_ = options.sci_mode ? *options.sci_mode : automatic;
+    if (sci_mode_) {
       for (double v : nonzero_finite) widen(scientific(v, precision_));
+    } else if (int_mode_) {
+      for (double v : nonzero_finite) widen(fixed(v, 0), 1);  // +1 for the '.'
     } else {
       for (double v : nonzero_finite) widen(fixed(v, precision_));
     }
-    if (options.sci_mode) sci_mode_ = *options.sci_mode;
   }
 
   Kind kind_;
@@ -127,20 +130,17 @@ struct Grid {
 };
 
 // get_summarized_data: keep the first and last `edgeitems` entries of every
-// dimension longer than 2 * edgeitems. (Python's self[-0:] is the whole
-// dimension, so edgeitems == 0 keeps everything after the "...".)
+// dimension longer than 2 * edgeitems. (edgeitems == 0 prints "[...]" and
+// never reads the data, see tensor_body.)
 at::Tensor summarized_data(const at::Tensor& self, int64_t edgeitems) {
   if (edgeitems < 0) throw std::invalid_argument("print options: edgeitems must be >= 0");
   at::Tensor data = self;
   for (int64_t d = 0; d < self.dim(); ++d) {
     const int64_t n = self.size(d);
     if (n <= 2 * edgeitems) continue;
-    if (edgeitems == 0 && self.dim() >= 2)  // Python stacks an empty list here
-      throw std::runtime_error("stack expects a non-empty TensorList");
-    const int64_t tail = edgeitems == 0 ? n : edgeitems;
     std::vector<int64_t> keep;
     for (int64_t i = 0; i < edgeitems; ++i) keep.push_back(i);
-    for (int64_t i = n - tail; i < n; ++i) keep.push_back(i);
+    for (int64_t i = n - edgeitems; i < n; ++i) keep.push_back(i);
     data = data.index_select(d, at::tensor(keep, at::kLong).to(data.device()));
   }
   return data;
@@ -248,6 +248,9 @@ std::string tensor_body(const at::Tensor& input, int64_t indent, const PrintOpti
   at::Tensor self = input;
   if (self.numel() == 0) return "[]";
   const bool summarize = self.numel() > options.threshold;
+  // A summary with no edge items shows nothing but the ellipsis (the repr
+  // adds the size); any dimension, since its first one is not empty.
+  if (summarize && options.edgeitems == 0 && self.dim() > 0) return "[...]";
   if (self._is_zerotensor()) self = self.clone();
   if (self.is_neg()) self = self.resolve_neg();
   const auto dtype = self.scalar_type();

@@ -1,6 +1,6 @@
-// Port of torch._tensor_str._str_intern (PyTorch 1.13): which of the
+// Port of torch._tensor_str._str_intern (PyTorch 2.15): which of the
 // layouts a tensor has, what goes inside "tensor(...)", and the suffixes
-// (device, size, dtype, layout, grad_fn, names) with their line breaking.
+// (device, size, dtype, layout, grad_fn) with their line breaking.
 #include "engine/format/tensor_repr.h"
 
 #include <c10/core/DefaultDtype.h>
@@ -148,6 +148,8 @@ std::string plain_body(const at::Tensor& self, int64_t indent, const PrintOption
     if (self.scalar_type() != default_dtype()) suffixes.push_back("dtype=" + dtype_name(self.scalar_type()));
     return "[]";
   }
+  // With no edge items the elements never show, so the size does (2.x).
+  if (o.edgeitems == 0) suffixes.push_back("size=" + shape_text(self.sizes()));
   if (!has_default_dtype(self.scalar_type())) suffixes.push_back("dtype=" + dtype_name(self.scalar_type()));
   return detail::tensor_body(self.layout() == at::kStrided ? self : self.to_dense(), indent, o);
 }

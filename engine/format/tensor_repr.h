@@ -43,8 +43,7 @@ struct TensorReprExtras {
 // repr(t) == str(t) in PyTorch, using print_options(). `t` must be defined
 // (std::invalid_argument otherwise: printing None is the caller's business).
 // Errors PyTorch raises while printing are thrown with PyTorch's message
-// (FormatError for a negative precision, std::runtime_error for
-// edgeitems=0 on a summarised tensor of two or more dimensions).
+// (FormatError for a negative precision).
 std::string tensor_repr(const at::Tensor& t, const TensorReprExtras& extras = {});
 
 // str(dtype): "torch.float32", "torch.int64", "torch.bool", "torch.quint8", ...

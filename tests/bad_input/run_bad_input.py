@@ -60,7 +60,7 @@ def main():
     failed = 0
     rows = load_expectations()
     listed = {r[0] for r in rows}
-    for name in sorted(f for f in os.listdir(HERE) if f.endswith(".py") and f != os.path.basename(__file__)):
+    for name in sorted(f for f in os.listdir(HERE) if f.endswith(".py") and f not in ("run_bad_input.py", "record_expected.py")):
         if name not in listed:
             print("FAIL %s: no expectation in expected.tsv" % name)
             failed += 1

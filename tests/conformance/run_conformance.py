@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Runs the shared conformance corpus (real PyTorch 1.13 outputs) against
-backstep through the corpus's own compare.py, and allows exactly the
-failures listed in expected_failures.txt.
+"""Runs the shared conformance corpus's programs against backstep through
+the corpus's own compare.py, comparing with what the pinned PyTorch 2.x
+printed for them (expected/, recorded by the corpus's oracle.py under the
+venv's Python: see --record), and allows exactly the failures listed in
+expected_failures.txt.
 
     run_conformance.py --backstep build/backstep [--corpus DIR]
+    run_conformance.py --record [--corpus DIR]     # re-record expected/ from the oracle
 
 Fails when a program outside the list fails, and also when a listed
 program passes (the list must shrink as issues land).
@@ -14,6 +17,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+EXPECTED = os.path.join(HERE, "expected")
 DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "conformance"))
 
 
@@ -27,20 +31,40 @@ def expected_failures():
     return names
 
 
+def record(corpus):
+    """The corpus's oracle.py under the venv's PyTorch, into expected/."""
+    sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+    from oracle_python import oracle_python
+    oracle = os.path.join(corpus, "oracle.py")
+    return subprocess.run([sys.executable, oracle, "--python", oracle_python(), "--out", EXPECTED]).returncode
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--backstep", required=True)
+    ap.add_argument("--backstep")
+    ap.add_argument("--record", action="store_true")
     ap.add_argument("--corpus", default=os.environ.get("BACKSTEP_CONFORMANCE_DIR", DEFAULT_CORPUS))
     args = ap.parse_args()
     compare = os.path.join(args.corpus, "compare.py")
     if not os.path.exists(compare):
-        print("conformance corpus not found at %s (set BACKSTEP_CONFORMANCE_DIR); skipped" % args.corpus)
-        return 0
+        # Not a skip: the records here are of that corpus's programs.
+        print("conformance corpus not found at %s (set BACKSTEP_CONFORMANCE_DIR)" % args.corpus)
+        return 1
+    if args.record:
+        return record(args.corpus)
+    if not args.backstep:
+        ap.error("--backstep is required")
     backstep = os.path.abspath(args.backstep)
-    p = subprocess.run([sys.executable, compare, "--cmd", backstep + " run {file}", "-v"],
+    p = subprocess.run([sys.executable, compare, "--cmd", backstep + " run {file}", "--expected", EXPECTED, "-v"],
                        capture_output=True, text=True)
     allowed = expected_failures()
     bad = 0
+    # compare.py runs the programs that have a record: a program new in the
+    # corpus must not go untested.
+    for name in sorted(os.listdir(os.path.join(args.corpus, "programs"))):
+        if name.endswith(".py") and not os.path.exists(os.path.join(EXPECTED, name[:-3] + ".json")):
+            print("NO RECORD %s: run tests/conformance/run_conformance.py --record" % name)
+            bad += 1
     for line in p.stdout.splitlines():
         if line.startswith("PASS "):
             name = line.split()[1]

@@ -1,9 +1,10 @@
 """Records the order in which real PyTorch's engine runs the nodes of every
 backward a program performs: the oracle for tests/engine_order.
 
-Run with the interpreter that has PyTorch (Debian's python3-torch):
+It runs itself under the oracle (the venv's Python with the pinned torch
+wheel backstep links, see tests/tools/oracle_python.py):
 
-    /usr/bin/python3 tests/engine_order/collect_order.py --update
+    tests/engine_order/collect_order.py --update
 
 For each program listed by run_order_tests.py it writes
 expected/<group>__<name>.json: {"calls": [...], "final": ...}; "calls" has
@@ -127,4 +128,7 @@ def main():
 if __name__ == "__main__":
     if "--update" not in sys.argv:
         sys.exit(__doc__)
+    sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+    from oracle_python import reexec_under_oracle
+    reexec_under_oracle()
     main()

@@ -1,9 +1,9 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Collects what real PyTorch shows as `grad_fn._saved_*` for a set of graphs.
 
-Run once with the Python that has torch (Debian: /usr/bin/python3):
-    /usr/bin/python3 tests/unit/autograd/collect_saved_fixture.py
-It writes saved_fixture.json beside itself. test_saved_fields.cpp builds the
+    tests/unit/autograd/collect_saved_fixture.py
+runs itself under the oracle (the venv's Python with the pinned torch wheel
+backstep links, see tests/tools/oracle_python.py). It writes saved_fixture.json beside itself. test_saved_fields.cpp builds the
 same graphs in C++ (same ops, same deterministic inputs) and compares node
 names, field names and values with this file, so the tests run without Python.
 
@@ -18,8 +18,12 @@ import re
 import subprocess
 import sys
 
-import torch
-import torch.nn.functional as F
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools'))
+from oracle_python import reexec_under_oracle  # noqa: E402
+
+reexec_under_oracle()
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 
 def inputs():
@@ -380,7 +384,9 @@ def collect():
     return out
 
 
-FUNCTIONS_H = '/usr/include/torch/csrc/autograd/generated/Functions.h'
+# The header the node structs are declared in, from the same wheel.
+FUNCTIONS_H = os.path.join(os.path.dirname(torch.__file__), 'include', 'torch', 'csrc', 'autograd', 'generated',
+                           'Functions.h')
 
 
 def python_properties(header=FUNCTIONS_H):
@@ -397,8 +403,7 @@ def python_properties(header=FUNCTIONS_H):
         with open(header) as f:
             structs = re.findall(r'^struct TORCH_API (\w+) : public', f.read(), re.M)
     except (OSError, subprocess.CalledProcessError) as e:
-        print('skipping python_properties:', e, file=sys.stderr)
-        return None
+        sys.exit('cannot list the _saved_ properties: %s' % e)
     getters = re.findall(r'generated::THP(\w+)_getter\(', syms)
     props = {s: {'saved': set(), 'raw': set()} for s in structs}
     by_len = sorted(structs, key=len, reverse=True)
@@ -418,9 +423,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     path = os.path.join(here, 'saved_fixture.json')
     out = collect()
-    props = python_properties()
-    if props is not None:
-        out['python_properties'] = props
+    out['python_properties'] = python_properties()
     with open(path, 'w') as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write('\n')

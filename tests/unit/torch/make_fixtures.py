@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Collects the fixtures of test_torch from real PyTorch 1.13.
+"""Collects the fixtures of test_torch from real PyTorch.
 
-Run with /usr/bin/python3 (the interpreter that has torch):
-    /usr/bin/python3 tests/unit/torch/make_fixtures.py
+    tests/unit/torch/make_fixtures.py
+runs itself under the oracle (the venv's Python with the pinned torch wheel
+backstep links, see tests/tools/oracle_python.py).
 
 Writes calls.txt: each case is a line ">>> EXPR" followed by what PyTorch
 printed for it: "repr(result)" or "ExceptionName: message". The C++ test
@@ -14,10 +15,15 @@ an ATen operator, the TypeError PyTorch raises when it is called with no
 arguments, which lists its signatures in the order the bindings try them.
 """
 import os
-import torch
-import torch.nn.functional as F
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+from oracle_python import reexec_under_oracle  # noqa: E402
+
+reexec_under_oracle()
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 
 def env():

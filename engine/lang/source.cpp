@@ -1,6 +1,7 @@
 #include "engine/lang/source.h"
 
 #include <deque>
+#include <fstream>
 #include <mutex>
 
 namespace backstep::lang {
@@ -61,6 +62,26 @@ const SourceFile* SourceRegistry::get(uint32_t index) const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   if (index == 0 || index > impl_->files.size()) return nullptr;
   return &impl_->files[index - 1];
+}
+
+const SourceFile* SourceRegistry::find(std::string_view name) const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  for (auto it = impl_->files.rbegin(); it != impl_->files.rend(); ++it)
+    if (it->name() == name) return &*it;
+  return nullptr;
+}
+
+std::optional<std::string> registered_line(const std::string& name, int64_t line) {
+  if (line < 1) return std::nullopt;
+  if (const SourceFile* f = SourceRegistry::instance().find(name)) {
+    if (static_cast<size_t>(line) > f->line_count()) return std::nullopt;
+    return std::string(f->line(static_cast<uint32_t>(line)));
+  }
+  std::ifstream in(name);
+  std::string text;
+  for (int64_t i = 1; std::getline(in, text); ++i)
+    if (i == line) return text;
+  return std::nullopt;
 }
 
 const SourceFile* source_of(const Span& span) { return SourceRegistry::instance().get(span.file); }

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,8 @@ class SourceRegistry {
   // Registers a source and returns its index (never 0).
   uint32_t add(std::string name, std::string text);
   const SourceFile* get(uint32_t index) const;
+  // The source registered last under `name` (a file's path), if any.
+  const SourceFile* find(std::string_view name) const;
 
  private:
   SourceRegistry();
@@ -62,6 +65,10 @@ class SourceRegistry {
 const SourceFile* source_of(const Span& span);
 std::string file_name_of(const Span& span);
 std::string_view source_line(const Span& span);
+
+// Line `line` of the file named `name`: the registered text (what ran),
+// else the file on disk; nullopt when neither has it.
+std::optional<std::string> registered_line(const std::string& name, int64_t line);
 
 // The source text a span covers (lines joined with newlines).
 std::string span_text(const Span& span);

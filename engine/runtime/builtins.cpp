@@ -70,7 +70,11 @@ Value b_getattr(Interpreter& in, Args& a) {
   auto* name = a.pos[1].as<StrObject>();
   if (!name) raise_type_error("attribute name must be string");
   if (a.pos.size() == 3) {
-    if (auto v = try_get_attr(in, a.pos[0], name->value)) return *v;
+    try {
+      if (auto v = try_get_attr(in, a.pos[0], name->value)) return *v;
+    } catch (const ScriptError& e) {
+      if (!e.type().is_subtype_of(*exc_types().attribute_error)) throw;
+    }
     return a.pos[2];
   }
   return get_attr(in, a.pos[0], name->value);

@@ -57,7 +57,8 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
       return cell->value;
     }
     case NameSlot::Scope::Global: {
-      if (n.slot.index < globals_.size() && !is_unbound(globals_[n.slot.index])) return globals_[n.slot.index];
+      const auto& globals = f.globals->values;
+      if (n.slot.index < globals.size() && !is_unbound(globals[n.slot.index])) return globals[n.slot.index];
       if (const Value* b = builtin(n.id)) return *b;
       f.current = n.span;
       raise_name_error(fmt::format("name '{}' is not defined", n.id));
@@ -108,8 +109,8 @@ void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Valu
       return;
     }
     case NameSlot::Scope::Global:
-      if (slot.index >= globals_.size()) globals_.resize(global_slots_.size(), unbound());
-      globals_[slot.index] = std::move(v);
+      if (slot.index >= f.globals->values.size()) f.globals->grow();
+      f.globals->values[slot.index] = std::move(v);
       return;
     case NameSlot::Scope::ClassBody:
       f.class_ns->set_str(name, std::move(v));
@@ -138,8 +139,8 @@ void Interpreter::delete_slot(const NameSlot& slot, const std::string& name, Fra
       f.cells[slot.index]->value = Value();
       break;
     case NameSlot::Scope::Global:
-      was_bound = slot.index < globals_.size() && !is_unbound(globals_[slot.index]);
-      if (was_bound) globals_[slot.index] = unbound();
+      was_bound = slot.index < f.globals->values.size() && !is_unbound(f.globals->values[slot.index]);
+      if (was_bound) f.globals->values[slot.index] = unbound();
       break;
     case NameSlot::Scope::ClassBody: was_bound = f.class_ns->erase_str(name); break;
     case NameSlot::Scope::ClassBodyFree:
@@ -404,7 +405,8 @@ Value Interpreter::make_function(const std::shared_ptr<FunctionCode>& code, Fram
   for (const auto& p : code->params) defaults.push_back(p.default_value ? eval(*p.default_value, f) : unbound());
   std::vector<std::shared_ptr<CellObject>> free;
   for (uint32_t src : code->scope.free_sources) free.push_back(f.cells[src]);
-  auto fn = std::make_shared<ScriptFunction>(code, std::move(defaults), std::move(free), module_name());
+  auto globals = f.globals ? f.globals->shared_from_this() : main_globals_;
+  auto fn = std::make_shared<ScriptFunction>(code, std::move(defaults), std::move(free), std::move(globals), module_name());
   // The docstring: a string literal as the body's first statement.
   if (!code->body.empty() && code->body[0]->kind == StmtKind::Expr) {
     const auto& first = static_cast<const ExprStmt&>(*code->body[0]);
@@ -420,6 +422,7 @@ namespace {
 // function's cells it reads, and the enclosing call's record.
 void init_comprehension_frame(const Comprehension& c, Frame& outer, Frame& f) {
   f.scope = &c.scope;
+  f.globals = outer.globals;
   f.function = c.type == Comprehension::Type::List ? "<listcomp>"
                : c.type == Comprehension::Type::Dict ? "<dictcomp>"
                : c.type == Comprehension::Type::Set ? "<setcomp>" : "<genexpr>";
@@ -466,11 +469,13 @@ Value Interpreter::make_generator_expression(const Comprehension& c, Frame& oute
   init_comprehension_frame(c, outer, proto);
   auto cells = std::make_shared<decltype(proto.cells)>(std::move(proto.cells));
   auto call_record = proto.call;
+  auto globals = outer.globals->shared_from_this();
   std::string qualname = outer.scope ? std::string(outer.function) + ".<locals>.<genexpr>" : "<genexpr>";
   return Value(std::make_shared<GeneratorObject>(
-      *this, "<genexpr>", qualname, [this, &c, cells, call_record, first_iter](GeneratorObject& gen) {
+      *this, "<genexpr>", qualname, [this, &c, cells, call_record, globals, first_iter](GeneratorObject& gen) {
         Frame f;
         f.scope = &c.scope;
+        f.globals = globals.get();
         f.function = "<genexpr>";
         f.locals.assign(c.scope.local_names.size(), unbound());
         f.cells = *cells;

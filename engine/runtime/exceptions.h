@@ -84,6 +84,9 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
   // PEP 678 notes: printed after the message in a traceback, not part of
   // str(e) (so scripts that print their exceptions see PyTorch's text).
   std::vector<std::string> notes;
+  // A SyntaxError raised for code being imported: where in that code, shown
+  // as the last entry of the traceback.
+  lang::Span syntax_span;
 };
 
 // One script frame of a traceback, innermost last.

@@ -47,6 +47,7 @@ std::vector<Value> resolve_bases(Interpreter& in, const std::vector<Value>& base
 Value Interpreter::run_class_body(const ClassDef& c, Frame& outer, const Value& ns) {
   Frame f;
   f.scope = &c.scope;
+  f.globals = outer.globals;
   f.function = c.name;
   f.parent = &outer;
   f.current = c.span;

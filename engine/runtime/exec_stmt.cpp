@@ -375,26 +375,58 @@ void Interpreter::exec_import(const Stmt& s, Frame& f) {
   }
   const auto& from = static_cast<const ImportFrom&>(s);
   f.current = s.span;
-  Value mod = import_module(from.module);
+  const std::string module_name = resolve_relative(from.module);
+  Value mod = import_module(module_name);
   for (const auto& a : from.names) {
     f.current = a.span;
     if (a.name == "*") {
-      for (const auto& name : attr_names(*this, mod))
-        if (!name.empty() && name[0] != '_')
-          if (auto v = try_get_attr(*this, mod, name)) set_global(name, *v);
+      import_star(mod, f);
       continue;
     }
     std::optional<Value> v = try_get_attr(*this, mod, a.name);
-    if (!v) {
-      // `from torch import nn` where nn is a submodule not yet imported
-      try {
-        v = import_module(from.module + "." + a.name);
-      } catch (const ScriptError&) {
-        raise(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}'", a.name, from.module));
-      }
-    }
+    if (!v) v = import_submodule(mod, module_name, a.name);
     store_slot(a.slot, a.asname.empty() ? a.name : a.asname, *v, f);
   }
+}
+
+// `from m import *`: the names in m.__all__, or else every public one.
+void Interpreter::import_star(const Value& mod, Frame& f) {
+  std::vector<std::string> names;
+  if (auto all = try_get_attr(*this, mod, "__all__")) {
+    for_each(*this, *all, [&](const Value& v) {
+      auto* s = v.as<StrObject>();
+      if (!s) raise_type_error(fmt::format("Item in {}.__all__ must be str, not {}", str(*this, get_attr(*this, mod, "__name__")), type_name(v)));
+      names.push_back(s->value);
+      return true;
+    });
+  } else {
+    for (auto& name : attr_names(*this, mod))
+      if (!name.empty() && name[0] != '_') names.push_back(std::move(name));
+  }
+  for (const auto& name : names) f.globals->set(name, get_attr(*this, mod, name));
+}
+
+// `from pkg import name` where name is not bound in pkg: a submodule not
+// imported yet (`from torch import nn`), or CPython's ImportError.
+Value Interpreter::import_submodule(const Value& mod, const std::string& module_name, const std::string& name) {
+  try {
+    return import_module(module_name + "." + name);
+  } catch (const ScriptError& e) {
+    // Only "this very submodule does not exist" means the name is missing;
+    // a submodule that fails to import for its own reasons says so itself.
+    if (&e.type() != exc_types().module_not_found_error ||
+        e.message().rfind(fmt::format("No module named '{}.{}'", module_name, name), 0) != 0)
+      throw;
+  }
+  auto* m = mod.as<ModuleObject>();
+  if (!m || !m->ns())  // a native module: no file to name
+    raise(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}'", name, module_name));
+  std::string file = m->file();
+  if (m->ns()->initializing)
+    raise(*exc_types().import_error,
+          fmt::format("cannot import name '{}' from partially initialized module '{}' (most likely due to a circular import) ({})",
+                      name, module_name, file));
+  raise(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}' ({})", name, module_name, file));
 }
 
 }  // namespace backstep::rt

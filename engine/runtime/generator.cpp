@@ -173,6 +173,7 @@ Value Interpreter::make_generator(ScriptFunction& fn, Args& args) {
   // Arguments are bound at the call, as CPython does (a bad call raises
   // here, not at the first next()).
   Frame scratch;
+  scratch.globals = fn.globals.get();
   bind_call_arguments(*this, fn, args, scratch);
   auto keep = std::static_pointer_cast<ScriptFunction>(fn.shared_from_this());
   auto locals = std::make_shared<c10::SmallVector<Value, 8>>(std::move(scratch.locals));

@@ -39,8 +39,10 @@ thread_local Interpreter* g_current = nullptr;
 
 Interpreter& Interpreter::current() { return *g_current; }
 
-Interpreter::Interpreter(OutputSink& sink) : sink_(&sink), mailbox_(std::make_unique<Mailbox>()) {
+Interpreter::Interpreter(OutputSink& sink)
+    : sink_(&sink), main_globals_(std::make_shared<ModuleGlobals>()), mailbox_(std::make_unique<Mailbox>()) {
   install_builtin_slots();
+  modules_ = std::make_shared<DictObject>();
   previous_current_ = g_current;
   g_current = this;
   install_builtins(*this);
@@ -53,11 +55,7 @@ Interpreter::~Interpreter() {
 
 // --- globals, builtins, modules --------------------------------------------
 
-std::optional<Value> Interpreter::global(std::string_view name) const {
-  const uint32_t* slot = global_slots_.find(name);
-  if (!slot || *slot >= globals_.size() || is_unbound(globals_[*slot])) return std::nullopt;
-  return globals_[*slot];
-}
+std::optional<Value> Interpreter::global(std::string_view name) const { return current_globals().get(name); }
 
 Value Interpreter::module_name() const {
   if (auto v = global("__name__")) return *v;
@@ -65,15 +63,9 @@ Value Interpreter::module_name() const {
   return Value();
 }
 
-void Interpreter::set_global(std::string_view name, Value v) {
-  uint32_t slot = global_slots_.intern(name);
-  if (slot >= globals_.size()) globals_.resize(global_slots_.size(), unbound());
-  globals_[slot] = std::move(v);
-}
+void Interpreter::set_global(std::string_view name, Value v) { current_globals().set(name, std::move(v)); }
 
-void Interpreter::delete_global(std::string_view name) {
-  if (const uint32_t* slot = global_slots_.find(name); slot && *slot < globals_.size()) globals_[*slot] = unbound();
-}
+void Interpreter::delete_global(std::string_view name) { current_globals().erase(name); }
 
 Interpreter::BindingScope::BindingScope(Interpreter& in, const std::vector<Binding>& bindings) : in_(in) {
   for (const auto& b : bindings) {
@@ -100,11 +92,13 @@ Value Interpreter::eval_expression(const std::string& text, const std::string& n
   auto& m = *parsed.value();
   if (m.body.size() != 1 || m.body[0]->kind != lang::StmtKind::Expr)
     throw syntax(lang::Diagnostic{{}, "SyntaxError", "expected one expression", false});
-  auto resolved = lang::resolve(m, global_slots_);
+  ModuleGlobals& globals = current_globals();
+  auto resolved = lang::resolve(m, globals.names);
   if (!resolved.ok()) throw syntax(resolved.error());
-  globals_.resize(global_slots_.size(), unbound());
+  globals.grow();
   modules_code_.push_back(std::move(parsed.value()));
   Frame f;
+  f.globals = &globals;
   f.function = "<module>";
   f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr});
   lang::OriginScope origin(&f.origin);
@@ -123,12 +117,7 @@ Value Interpreter::eval_expression(const std::string& text, const std::string& n
   }
 }
 
-std::vector<std::string> Interpreter::global_names() const {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < globals_.size(); ++i)
-    if (!is_unbound(globals_[i])) out.push_back(global_slots_.name(static_cast<uint32_t>(i)));
-  return out;
-}
+std::vector<std::string> Interpreter::global_names() const { return current_globals().bound_names(); }
 
 const Value* Interpreter::builtin(std::string_view name) const {
   auto it = builtins_.find(std::string(name));
@@ -145,26 +134,6 @@ std::vector<std::string> Interpreter::builtin_names() const {
 
 void Interpreter::register_module(std::string dotted_name, ModuleFactory factory) {
   module_factories_[std::move(dotted_name)] = std::move(factory);
-}
-
-Value Interpreter::import_module(const std::string& dotted_name) {
-  auto cached = modules_.find(dotted_name);
-  if (cached != modules_.end()) return cached->second;
-  auto it = module_factories_.find(dotted_name);
-  if (it == module_factories_.end()) {
-    std::string note = dotted_name == "numpy" || dotted_name.rfind("numpy.", 0) == 0
-                           ? " (backstep runs torch programs; numpy is not available)"
-                           : "";
-    raise(*exc_types().module_not_found_error, fmt::format("No module named '{}'{}", dotted_name, note));
-  }
-  // Importing a submodule imports its parents first and binds it on them,
-  // so `import torch.nn.functional` makes `torch.nn.functional` reachable.
-  size_t dot = dotted_name.rfind('.');
-  Value parent = dot == std::string::npos ? Value() : import_module(dotted_name.substr(0, dot));
-  Value mod = it->second(*this);
-  modules_[dotted_name] = mod;
-  if (!parent.is_none()) set_attr(*this, parent, dotted_name.substr(dot + 1), mod);
-  return mod;
 }
 
 // --- running ------------------------------------------------------------------
@@ -203,15 +172,16 @@ Interpreter::Outcome Interpreter::run_source(const std::string& name, std::strin
     outcome.syntax_error = parsed.error();
     return outcome;
   }
-  auto resolved = lang::resolve(*parsed.value(), global_slots_);
+  ModuleGlobals& globals = current_globals();
+  auto resolved = lang::resolve(*parsed.value(), globals.names);
   if (!resolved.ok()) {
     outcome.syntax_error = resolved.error();
     return outcome;
   }
-  globals_.resize(global_slots_.size(), unbound());
+  globals.grow();
   modules_code_.push_back(std::move(parsed.value()));
   try {
-    run_module(*modules_code_.back(), mode);
+    run_module(*modules_code_.back(), mode, globals);
   } catch (ScriptError& e) {
     outcome.error = std::move(e);
   }
@@ -227,12 +197,13 @@ Interpreter::Outcome Interpreter::run_in_frame(const std::string& name, std::str
     outcome.syntax_error = parsed.error();
     return outcome;
   }
-  auto resolved = lang::resolve_in_frame(*parsed.value(), global_slots_, *f.scope);
+  ModuleGlobals& globals = f.globals ? *f.globals : *main_globals_;
+  auto resolved = lang::resolve_in_frame(*parsed.value(), globals.names, *f.scope);
   if (!resolved.ok()) {
     outcome.syntax_error = resolved.error();
     return outcome;
   }
-  globals_.resize(global_slots_.size(), unbound());
+  globals.grow();
   modules_code_.push_back(std::move(parsed.value()));
   // The frame is mid-statement: keep where it was, for its traceback and
   // for the rest of its run.
@@ -269,8 +240,9 @@ Interpreter::Outcome Interpreter::run_file(const std::string& path) {
   return run_source(path, ss.str(), Mode::File);
 }
 
-void Interpreter::run_module(const lang::Module& m, Mode mode) {
+void Interpreter::run_module(const lang::Module& m, Mode mode, ModuleGlobals& globals) {
   Frame f;
+  f.globals = &globals;
   f.function = "<module>";
   f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr});
   lang::OriginScope origin(&f.origin);
@@ -383,6 +355,7 @@ void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame
 void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   const lang::FunctionCode& code = *fn.code;
   f.scope = &code.scope;
+  f.globals = fn.globals.get();
   f.function = code.name;
   f.parent = frame_;
   f.current = code.span;
@@ -480,6 +453,11 @@ std::string Interpreter::format_error(const ScriptError& e) {
   std::string out;
   auto frames = e.traceback();
   if (!frames.empty()) out += "Traceback (most recent call last):\n" + format_frames(frames);
+  if (const lang::Span& at = e.exception()->syntax_span; at.valid()) {
+    lang::Span s = at;
+    if (s.end_line != s.line) s.end_col = s.col + 1;
+    out += fmt::format("  File \"{}\", line {}, col {}\n", lang::file_name_of(s), s.line, s.col) + lang::format_caret(s, 4);
+  }
   std::string msg;
   try {
     msg = e.exception()->str(*this);

@@ -11,6 +11,7 @@
 #include "engine/lang/diagnostic.h"
 #include "engine/lang/resolver.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
 
 #include <atomic>
@@ -62,6 +63,9 @@ struct Frame {
   std::shared_ptr<ExceptionObject> handling;
   // A class body's namespace (names resolved ClassBody live there).
   DictObject* class_ns = nullptr;
+  // The module whose code runs in this frame: its globals (a function's are
+  // those of the module that defined it).
+  ModuleGlobals* globals = nullptr;
 
   // The operation being executed in this frame (a call, an operator, a
   // subscript): its line is what a traceback shows for the frame, its
@@ -73,9 +77,6 @@ struct Frame {
   lang::OriginContext origin{&current, &call};
 };
 
-// A marker stored in variable slots that are declared but not yet assigned.
-const Value& unbound();
-inline bool is_unbound(const Value& v) { return v.object_ptr() == unbound().object_ptr(); }
 
 class Interpreter {
  public:
@@ -138,7 +139,11 @@ class Interpreter {
   // --- state -------------------------------------------------------------
   OutputSink& sink() { return *sink_; }
   void set_sink(OutputSink& sink) { sink_ = &sink; }
+  // Globals of the module whose code runs now (the program's, __main__,
+  // when nothing runs).
   std::optional<Value> global(std::string_view name) const;
+  ModuleGlobals& current_globals() const { return frame_ && frame_->globals ? *frame_->globals : *main_globals_; }
+  ModuleGlobals& main_globals() const { return *main_globals_; }
   // The running module's __name__ ("__main__" for the program).
   Value module_name() const;
   void set_global(std::string_view name, Value v);
@@ -151,7 +156,15 @@ class Interpreter {
   // Native modules for `import`: created on first import and cached.
   using ModuleFactory = std::function<Value(Interpreter&)>;
   void register_module(std::string dotted_name, ModuleFactory factory);
-  Value import_module(const std::string& dotted_name);  // raises ModuleNotFoundError
+  // `import a.b.c` (import.cpp): sys.modules, then native modules, then a
+  // .py file or package on sys.path, then backstep's own pylib. Raises
+  // ModuleNotFoundError; a module whose code fails is not kept.
+  Value import_module(const std::string& dotted_name);
+  // The absolute name `from .x import y` (level leading dots) means in the
+  // running module.
+  std::string resolve_relative(const std::string& dotted_name);
+  // sys.modules: every module imported so far, by name.
+  const std::shared_ptr<DictObject>& modules() const { return modules_; }
 
   // Objects whose repr() is in progress (ReprGuard).
   std::unordered_set<const void*>& repr_active() { return repr_active_; }
@@ -260,16 +273,20 @@ class Interpreter {
   Flow exec_try(const lang::Try& s, Frame& f);
   Flow exec_with(const lang::With& s, Frame& f);
   void exec_import(const lang::Stmt& s, Frame& f);
+  void import_star(const Value& mod, Frame& f);
+  Value import_submodule(const Value& mod, const std::string& module_name, const std::string& name);
   [[noreturn]] void exec_raise(const lang::Raise& s, Frame& f);
-  void run_module(const lang::Module& m, Mode mode);
+  void run_module(const lang::Module& m, Mode mode, ModuleGlobals& globals);
 
   OutputSink* sink_;
   ExecutionObserver* observer_ = nullptr;
-  lang::GlobalNames global_slots_;
-  std::vector<Value> globals_;
+  std::shared_ptr<ModuleGlobals> main_globals_;
   std::unordered_map<std::string, Value> builtins_;
   std::map<std::string, ModuleFactory> module_factories_;
-  std::map<std::string, Value> modules_;
+  std::shared_ptr<DictObject> modules_;
+  Value find_and_load(const std::string& dotted_name);
+  Value load_source_module(const std::string& dotted_name, const std::string& file, std::string text,
+                           std::optional<std::string> package_dir);
   std::unordered_map<std::type_index, std::shared_ptr<void>> states_;
   // Parsed modules stay alive for the session: functions, nodes' source
   // spans and call-site caches point into them.
@@ -290,6 +307,10 @@ class Interpreter {
   struct Mailbox;
   std::unique_ptr<Mailbox> mailbox_;
 };
+
+// A SyntaxError (or IndentationError) for a diagnostic in code being
+// imported: the exception carries where.
+ScriptError syntax_error_from(const lang::Diagnostic& d);
 
 // Installs the builtin functions (print, len, range, ...) into `in`.
 void install_builtins(Interpreter& in);

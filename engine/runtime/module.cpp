@@ -6,9 +6,41 @@
 
 namespace backstep::rt {
 
-std::string ModuleObject::repr(Interpreter&) const { return "<module '" + name_ + "' (built-in)>"; }
+std::optional<Value> ModuleGlobals::get(std::string_view name) const {
+  const uint32_t* slot = names.find(name);
+  if (!slot || *slot >= values.size() || is_unbound(values[*slot])) return std::nullopt;
+  return values[*slot];
+}
+
+void ModuleGlobals::set(std::string_view name, Value v) {
+  uint32_t slot = names.intern(name);
+  if (slot >= values.size()) grow();
+  values[slot] = std::move(v);
+}
+
+bool ModuleGlobals::erase(std::string_view name) {
+  const uint32_t* slot = names.find(name);
+  if (!slot || *slot >= values.size() || is_unbound(values[*slot])) return false;
+  values[*slot] = unbound();
+  return true;
+}
+
+std::vector<std::string> ModuleGlobals::bound_names() const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!is_unbound(values[i])) out.push_back(names.name(static_cast<uint32_t>(i)));
+  return out;
+}
+
+std::string ModuleObject::repr(Interpreter&) const {
+  if (ns_) return "<module '" + name_ + "' from '" + file_ + "'>";
+  return "<module '" + name_ + "' (built-in)>";
+}
 
 std::optional<Value> ModuleObject::get_attr(Interpreter& in, std::string_view name) {
+  if (ns_) {
+    if (auto v = ns_->get(name)) return v;
+  }
   auto it = attrs_.find(name);
   if (it != attrs_.end()) return it->second;
   if (name == "__name__") return make_str(name_);
@@ -19,7 +51,8 @@ std::optional<Value> ModuleObject::get_attr(Interpreter& in, std::string_view na
 }
 
 bool ModuleObject::set_attr(Interpreter&, std::string_view name, const Value& v) {
-  attrs_[std::string(name)] = v;
+  if (ns_) ns_->set(name, v);
+  else attrs_[std::string(name)] = v;
   return true;
 }
 
@@ -28,7 +61,7 @@ std::string ModuleObject::attr_error_message(std::string_view name) const {
 }
 
 std::vector<std::string> ModuleObject::attr_names() const {
-  std::vector<std::string> out;
+  std::vector<std::string> out = ns_ ? ns_->bound_names() : std::vector<std::string>{};
   for (const auto& [k, v] : attrs_) out.push_back(k);
   if (fallback_names_)
     for (auto& n : fallback_names_()) out.push_back(std::move(n));

@@ -1,14 +1,38 @@
-// Native modules (torch, torch.nn.functional, math, ...): a name, fixed
-// attributes, and optionally a fallback that produces attributes on demand
-// (torch.<any aten operator>), cached after the first lookup.
+// Modules. Native ones (torch, torch.nn.functional, math, ...) have a name,
+// fixed attributes, and optionally a fallback that produces attributes on
+// demand (torch.<any aten operator>), cached after the first lookup. A module
+// written in Python (the program's own files, backstep's pylib) has its
+// global namespace as its attributes: the module object and the code running
+// in it read and write the same ModuleGlobals.
 #pragma once
 
+#include "engine/lang/resolver.h"
 #include "engine/runtime/objects.h"
 
 #include <functional>
 #include <map>
 
 namespace backstep::rt {
+
+// A value stored in a global slot that was declared but never assigned.
+const Value& unbound();
+inline bool is_unbound(const Value& v) { return v.object_ptr() == unbound().object_ptr(); }
+
+// One module's globals. The resolver numbers the module's global names once
+// (`names`), so code reads a global by index; the values are a vector
+// indexed the same way, unbound() where a name is known but not bound.
+struct ModuleGlobals : std::enable_shared_from_this<ModuleGlobals> {
+  lang::GlobalNames names;
+  std::vector<Value> values;
+  bool initializing = false;  // its module's body is still running
+
+  std::optional<Value> get(std::string_view name) const;
+  void set(std::string_view name, Value v);
+  bool erase(std::string_view name);  // false when it was not bound
+  std::vector<std::string> bound_names() const;
+  // After resolving new code against `names`: room for its new slots.
+  void grow() { values.resize(names.size(), unbound()); }
+};
 
 class ModuleObject : public Object, public KindTag<ObjKind::Module> {
  public:
@@ -32,8 +56,18 @@ class ModuleObject : public Object, public KindTag<ObjKind::Module> {
   // Adds a builtin function attribute.
   void def(std::string name, std::function<Value(Interpreter&, Args&)> fn);
 
+  // A module made from Python source: its attributes are its globals.
+  void set_namespace(std::shared_ptr<ModuleGlobals> ns, std::string file) {
+    ns_ = std::move(ns);
+    file_ = std::move(file);
+  }
+  const std::shared_ptr<ModuleGlobals>& ns() const { return ns_; }
+  const std::string& file() const { return file_; }
+
  private:
   std::string name_;
+  std::shared_ptr<ModuleGlobals> ns_;
+  std::string file_;
   std::map<std::string, Value, std::less<>> attrs_;
   Fallback fallback_;
   Names fallback_names_;

@@ -1,4 +1,5 @@
 // The native modules a program can import.
+#include "engine/runtime/backstep_module.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/sys_module.h"
 
@@ -11,6 +12,7 @@ void install_modules(Interpreter& in) {
   in.register_module("math", make_math_module);
   in.register_module("sys", make_sys_module);
   in.register_module("time", make_time_module);
+  in.register_module("_backstep", make_backstep_module);
 }
 
 }  // namespace backstep::rt

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/lang/ast.h"
+#include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
 
 namespace backstep::rt {
@@ -9,10 +10,11 @@ namespace backstep::rt {
 class ScriptFunction : public Object, public KindTag<ObjKind::Function> {
  public:
   ScriptFunction(std::shared_ptr<lang::FunctionCode> code, std::vector<Value> defaults,
-                 std::vector<std::shared_ptr<CellObject>> free_cells, Value module_name)
+                 std::vector<std::shared_ptr<CellObject>> free_cells, std::shared_ptr<ModuleGlobals> globals,
+                 Value module_name)
       : Object(ObjKind::Function), code(std::move(code)), defaults(std::move(defaults)),
-        free_cells(std::move(free_cells)), name(this->code->name), qualname(this->code->qualname),
-        module(std::move(module_name)) {}
+        free_cells(std::move(free_cells)), globals(std::move(globals)), name(this->code->name),
+        qualname(this->code->qualname), module(std::move(module_name)) {}
 
   const TypeObject& native_type() const override { return *types().function; }
   std::string repr(Interpreter& in) const override;
@@ -24,6 +26,8 @@ class ScriptFunction : public Object, public KindTag<ObjKind::Function> {
   std::vector<Value> defaults;
   // The cells of the enclosing scopes this function's free names refer to.
   const std::vector<std::shared_ptr<CellObject>> free_cells;
+  // The globals of the module that defined it (__globals__).
+  const std::shared_ptr<ModuleGlobals> globals;
   // __name__, __qualname__, __module__, __doc__: assignable, as in Python.
   std::string name;
   std::string qualname;

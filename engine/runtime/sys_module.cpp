@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
 #include <limits>
 
 namespace backstep::rt {
@@ -48,6 +50,31 @@ std::shared_ptr<StreamObject> make_stream(bool is_err) {
   return s;
 }
 
+// sys.path as CPython starts it: the program's folder ('' at a prompt:
+// the current folder), then PYTHONPATH's entries. backstep's own library is
+// not a folder on it (see engine/runtime/import.cpp).
+std::vector<Value> initial_path(const std::string& program) {
+  std::vector<Value> path;
+  if (program.empty() || program == "-c") {
+    path.push_back(make_str(""));
+  } else {
+    std::error_code ec;
+    auto dir = std::filesystem::weakly_canonical(std::filesystem::absolute(program, ec), ec).parent_path();
+    path.push_back(make_str(dir.string()));
+  }
+  if (const char* env = std::getenv("PYTHONPATH")) {
+    std::string_view rest(env);
+    while (!rest.empty()) {
+      size_t colon = rest.find(':');
+      std::string_view part = rest.substr(0, colon);
+      if (!part.empty()) path.push_back(make_str(std::string(part)));
+      if (colon == std::string_view::npos) break;
+      rest.remove_prefix(colon + 1);
+    }
+  }
+  return path;
+}
+
 }  // namespace
 
 void set_argv(Interpreter& in, std::vector<std::string> argv) { in.state<SysState>().argv = std::move(argv); }
@@ -65,6 +92,8 @@ Value make_sys_module(Interpreter& in) {
   m->set("argv", Value(std::make_shared<ListObject>(std::move(argv))));
   m->set("stdout", Value(make_stream(false)));
   m->set("stderr", Value(make_stream(true)));
+  m->set("path", Value(std::make_shared<ListObject>(initial_path(in.state<SysState>().argv[0]))));
+  m->set("modules", Value(in.modules()));
   m->set("maxsize", Value(std::numeric_limits<int64_t>::max()));
   m->set("platform", make_str("linux"));
   m->def("exit", [](Interpreter&, Args& a) -> Value {

@@ -125,18 +125,23 @@ std::optional<c10::OperatorHandle> find_overload(std::string_view qualified) {
   return *op;
 }
 
-Signature manual_signature(const Manual& m) {
+// nullopt when this libtorch lacks an operator the row names (a libtorch
+// other than the pinned one, via Torch_DIR): the binding is left out, as
+// PyTorch's own bindings only name operators that exist.
+std::optional<Signature> manual_signature(const Manual& m) {
   Signature sig = parse_signature(m.text);
   sig.native = m.native;
   if (m.overload) {
     std::string_view spec = m.overload;
     std::string_view base = spec.substr(0, spec.find('|'));
     auto op = find_overload(base);
-    if (!op) throw std::runtime_error("no operator aten::" + std::string(base));
+    if (!op) return std::nullopt;
     if (base.size() < spec.size()) {
+      auto out = find_overload(spec.substr(base.size() + 1));
+      if (!out) return std::nullopt;
       for (size_t i = 0; i < sig.params.size(); ++i)
         if (sig.params[i].name == "out") sig.out_param = int(i);
-      sig.out = bind_schema(sig, *find_overload(spec.substr(base.size() + 1)), m.ns == 'M', m.renames);
+      sig.out = bind_schema(sig, *out, m.ns == 'M', m.renames);
     }
     sig.base = bind_schema(sig, *op, m.ns == 'M', m.renames);
     for (size_t i = 0; i < sig.params.size(); ++i)
@@ -214,7 +219,7 @@ bool apply_manual_bindings(OpFamily& fam, bool method) {
   for (const Manual& m : kManual) {
     if (fam.name != m.family || (m.ns == 'M') != method) continue;
     any = true;
-    (method ? fam.methods : fam.functions).push_back(manual_signature(m));
+    if (auto sig = manual_signature(m)) (method ? fam.methods : fam.functions).push_back(std::move(*sig));
   }
   return any;
 }

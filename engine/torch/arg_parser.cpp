@@ -155,7 +155,8 @@ const Value* bad_first_int(const Param& p, const Value& v) {
     rt::raise_type_error(fmt::format("{}(): argument '{}' must be {}, not {}", sig.name, p.name,
                                      ptype_display_name(p.type), py_type_name(v)));
   if (const Value* first = bad_first_int(p, v))
-    rt::raise_type_error(fmt::format("{}(): argument '{}' (position {}) must be {}, but found element of type {} at pos 0",
+    rt::raise_type_error(fmt::format("{}(): argument '{}' (position {}) must be {}, but found element of type {} "
+                                     "at pos 0",
                                      sig.name, p.name, pos + 1, ptype_display_name(p.type), py_type_name(*first)));
   rt::raise_type_error(fmt::format("{}(): argument '{}' (position {}) must be {}, not {}", sig.name, p.name,
                                    pos + 1, ptype_display_name(p.type), py_type_name(v)));

@@ -324,7 +324,8 @@ bool is_out_schema(const c10::FunctionSchema& schema) {
 
 bool is_factory_schema(const c10::FunctionSchema& schema) {
   bool tensor_input = false, tensor_return = false;
-  for (const auto& a : schema.arguments()) tensor_input = tensor_input || (!a.is_out() && is_tensor_like(a.real_type()));
+  for (const auto& a : schema.arguments())
+    tensor_input = tensor_input || (!a.is_out() && is_tensor_like(a.real_type()));
   for (const auto& r : schema.returns()) tensor_return = tensor_return || is_tensor_like(r.real_type());
   // The yaml's `category_override: factory` (not in the schema) marks the
   // few with tensor inputs, which all have TensorOptions (linspace.Tensor_Tensor).

@@ -2,7 +2,8 @@
 // t[idx] = v, with the same sequence of ATen operations PyTorch's
 // python_variable_indexing.cpp applies (so the recorded graph has the same
 // nodes: SelectBackward0, SliceBackward0, UnsqueezeBackward0, AliasBackward0,
-// IndexBackward0, CopySlices), and its error messages.
+// IndexBackward0, CopySlices, and for numbers written through an index
+// MaskedFillBackward0 / IndexFillBackward0), and its error messages.
 #include "engine/api/mutations.h"
 #include "engine/api/tensor_factory.h"
 #include "engine/api/tensor_protocol.h"

@@ -216,6 +216,7 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
   } catch (const std::exception& e) {
     rethrow_with_diagnosis(in, e, roots);
   }
+  // PyTorch 2.x names the first unused input by its position in `inputs`.
   if (!r.accumulate_grad && !r.allow_unused)
     for (size_t i = 0; i < result.size(); ++i)
       if (!result[i].defined())  // 2.x names the first unused input

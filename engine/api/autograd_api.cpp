@@ -216,12 +216,14 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
   } catch (const std::exception& e) {
     rethrow_with_diagnosis(in, e, roots);
   }
+  // PyTorch 2.x names the first unused input by its position in `inputs`.
   if (!r.accumulate_grad && !r.allow_unused)
-    for (const auto& g : result)
-      if (!g.defined())
-        rt::raise_runtime_error(
-            "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "
-            "this is the desired behavior.");
+    for (size_t i = 0; i < result.size(); ++i)
+      if (!result[i].defined())  // 2.x names the first unused input
+        rt::raise_runtime_error(fmt::format(
+            "The differentiated Tensor at index {} appears to not have been used in the graph. Set allow_unused=True "
+            "if this is the desired behavior.",
+            i));
   return result;
 }
 

@@ -119,11 +119,10 @@ void check_real_imag(Check& c, const Values& func_out, const Tensors& outputs) {
   }
 }
 
+bool is_sparse_any(const at::Tensor& t) { return t.layout() != at::kStrided && t.layout() != at::kMkldnn; }
+
 // _check_inputs.
 void check_inputs(Check& c) {
-  for (const auto& v : c.inputs)
-    if (!c.opt.check_sparse_nnz && v.is_tensor() && (v.as_tensor().is_sparse() || v.as_tensor().is_sparse_csr()))
-      fail("gradcheck expects all tensor inputs are dense when check_sparse_nnz is set to False.");
   bool any = false;
   for (size_t idx = 0; idx < c.inputs.size(); ++idx) {
     if (!c.inputs[idx].is_tensor() || !c.inputs[idx].as_tensor().requires_grad()) continue;
@@ -132,8 +131,7 @@ void check_inputs(Check& c) {
       c.in.warn("UserWarning", fmt::format("Input #{} requires gradient and is not a double precision floating point "
                                            "or complex. This check will likely fail if all the inputs are not of "
                                            "double precision floating point or complex. ", idx));
-    if (t.is_sparse() || t.is_sparse_csr())
-      rt::raise_not_implemented("backstep's gradcheck does not support sparse inputs");
+    if (is_sparse_any(t)) rt::raise_not_implemented("backstep's gradcheck does not support sparse inputs");
     for (int64_t d = 0; d < t.dim(); ++d)
       if (t.stride(d) <= 0 && t.size(d) > 1)
         rt::raise_runtime_error(fmt::format(
@@ -141,23 +139,22 @@ void check_inputs(Check& c) {
             "be able to compute the numerical gradients correctly. You should call .contiguous on the input before "
             "passing it to gradcheck.", idx));
     any = true;
-    t.retain_grad();
   }
   if (!any)
-    rt::raise_value_error("gradcheck expects at least one input tensor to require gradient, but none of the them have "
+    rt::raise_value_error("gradcheck expects at least one input tensor to require gradient, but none of them have "
                           "requires_grad=True.");
 }
 
 // _check_outputs.
 void check_outputs(const Tensors& outputs) {
-  for (const auto& o : outputs) {
-    if (o.layout() == at::kSparse)
-      rt::raise_value_error("Sparse output is not supported at gradcheck yet. Please call to_dense() on the output "
-                            "of fn for gradcheck.");
+  for (const auto& o : outputs)
+    if (is_sparse_any(o))
+      rt::raise_value_error("Sparse output is not supported at gradcheck yet. Please call to_dense(masked_grad=...) "
+                            "on the output of fn for gradcheck.");
+  for (const auto& o : outputs)
     if (o.layout() == at::kMkldnn)
-      rt::raise_value_error("MKLDNN output is not supported at gradcheck yet. Please call to_dense() on the output "
-                            "of fn for gradcheck.");
-  }
+      rt::raise_value_error("MKLDNN output is not supported at gradcheck yet. Please call to_dense(masked_grad=...) "
+                            "on the output of fn for gradcheck.");
 }
 
 // _test_backward_mul_by_grad_output: zero grad_outputs must give zero gradients.
@@ -175,10 +172,10 @@ void check_scales_with_grad_output(Check& c, const Tensors& outputs) {
       g = g.to_dense();
       d = d.to_dense();
     }
-    bool zero = c.opt.check_sparse_nnz ? at::allclose(g, at::zeros_like(g)) : g.eq(0).all().item<bool>();
+    bool zero = c.opt.masked ? at::allclose(g, at::zeros_like(g)) : g.eq(0).all().item<bool>();
     if (!zero) fail("backward not multiplied by grad_output");
-    if (g.scalar_type() != d.scalar_type() || g.device() != d.device() || g.is_sparse() != d.is_sparse())
-      fail("grad is incorrect type");
+    if (g.scalar_type() != d.scalar_type()) fail("grad is incorrect type");
+    if (g.device() != d.device()) fail("grad is incorrect device");
     if (!g.sizes().equals(d.sizes())) fail("grad is incorrect size");
   }
 }
@@ -282,18 +279,17 @@ void refuse(bool requested, const char* option) {
 
 // torch.testing.make_tensor(shape, dtype, low=-1, high=1, requires_grad=True,
 // noncontiguous=...): drawn from the global generator with the same
-// operations, so torch.manual_seed gives the values PyTorch gives.
-at::Tensor uniform(const at::Tensor& like, at::ScalarType dtype) {
-  at::Tensor r = at::rand(like.sizes(), like.options().dtype(dtype));
-  return at::add(at::mul(r, 1), at::mul(at::rsub(r, 1), -1));
-}
-
+// operations, so torch.manual_seed gives the values PyTorch gives. A
+// noncontiguous one is drawn twice as wide in its last dimension and every
+// other element from the second on kept.
 at::Tensor random_grad_output(const at::Tensor& o, bool noncontiguous) {
   at::ScalarType st = o.is_floating_point() || o.is_complex() ? o.scalar_type() : at::kDouble;
-  at::Tensor t = c10::isComplexType(st)
-                     ? at::complex(uniform(o, c10::toRealValueType(st)), uniform(o, c10::toRealValueType(st)))
-                     : uniform(o, st);
-  if (noncontiguous && t.numel() > 1) t = at::repeat_interleave(t, 2, -1).slice(-1, 0, INT64_MAX, 2);
+  std::vector<int64_t> shape = o.sizes().vec();
+  noncontiguous = noncontiguous && o.numel() > 1;
+  if (noncontiguous) shape.back() *= 2;
+  at::Tensor t = at::empty(shape, o.options().dtype(st));
+  (c10::isComplexType(st) ? at::view_as_real(t) : t).uniform_(-1, 1);  // a complex one as (real, imag) pairs
+  if (noncontiguous) t = t.slice(-1, 1, INT64_MAX, 2);
   t.set_requires_grad(true);
   return t;
 }
@@ -337,21 +333,21 @@ Value second_order(Interpreter& in, const Value& func, const Values& inputs, con
 
 Value gradcheck(Interpreter& in, Args& args) {
   auto a = rt::bind_args(args, "gradcheck",
-                         {"func", "inputs", "eps", "atol", "rtol", "raise_exception", "check_sparse_nnz",
-                          "nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad",
-                          "check_batched_forward_grad", "check_forward_ad", "check_backward_ad", "fast_mode"},
+                         {"func", "inputs", "eps", "atol", "rtol", "raise_exception", "nondet_tol",
+                          "check_undefined_grad", "check_grad_dtypes", "check_batched_grad",
+                          "check_batched_forward_grad", "check_forward_ad", "check_backward_ad", "fast_mode", "masked"},
                          2, 2);
-  bool batched = rt::bool_arg(in, a[10], false), batched_forward = rt::bool_arg(in, a[11], false);
-  bool forward = rt::bool_arg(in, a[12], false), backward = rt::bool_arg(in, a[13], true);
+  bool batched = rt::bool_arg(in, a[9], false), batched_forward = rt::bool_arg(in, a[10], false);
+  bool forward = rt::bool_arg(in, a[11], false), backward = rt::bool_arg(in, a[12], true);
   if (!forward && !backward) assertion("Expected at least one of check_forward_ad or check_backward_ad to be True");
   if (batched && !backward) assertion("Setting check_batched_grad=True requires check_backward_ad to be True");
   if (batched_forward && !forward)
     assertion("Setting check_batched_forward_grad=True requires check_forward_ad to be True");
   refuse(forward, "check_forward_ad");
   refuse(batched, "check_batched_grad");
-  refuse(rt::bool_arg(in, a[14], false), "fast_mode");
-  Check c{in, *a[0], as_tuple(*a[1]), read_options(in, a[2], a[3], a[4], a[7], a[8], a[9])};
-  c.opt.check_sparse_nnz = rt::bool_arg(in, a[6], false);
+  refuse(rt::bool_arg(in, a[13], false), "fast_mode");
+  Check c{in, *a[0], as_tuple(*a[1]), read_options(in, a[2], a[3], a[4], a[6], a[7], a[8])};
+  c.opt.masked = rt::bool_arg(in, a[14], false);  // None (the default) reads as False there too
   return run(c, rt::bool_arg(in, a[5], true));
 }
 
@@ -359,9 +355,10 @@ Value gradgradcheck(Interpreter& in, Args& args) {
   auto a = rt::bind_args(args, "gradgradcheck",
                          {"func", "inputs", "grad_outputs", "eps", "atol", "rtol", "gen_non_contig_grad_outputs",
                           "raise_exception", "nondet_tol", "check_undefined_grad", "check_grad_dtypes",
-                          "check_batched_grad", "check_fwd_over_rev", "check_rev_over_rev", "fast_mode"},
+                          "check_batched_grad", "check_fwd_over_rev", "check_rev_over_rev", "fast_mode", "masked"},
                          2, 3);
   Options opt = read_options(in, a[3], a[4], a[5], a[8], a[9], a[10]);
+  opt.masked = rt::bool_arg(in, a[15], false);
   bool batched = rt::bool_arg(in, a[11], false);
   bool forward = rt::bool_arg(in, a[12], false), reverse = rt::bool_arg(in, a[13], true);
   if (!forward && !reverse) assertion("Expected at least one of check_fwd_over_rev or check_rev_over_rev to be True");

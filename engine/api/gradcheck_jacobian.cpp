@@ -9,6 +9,7 @@
 
 #include <ATen/ATen.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace backstep::api::gradcheck_impl {
 
@@ -108,10 +109,10 @@ Values cloned_outputs(Check& c) {
   return out;
 }
 
-// _check_outputs_same_dtype_and_shape. "{idx}" is literal: PyTorch's
-// message has it in a string that is not an f-string.
-void check_same_dtype_and_shape(Check& c, const at::Tensor& a, const at::Tensor& b) {
-  std::string when = "when inputs are perturbed on index {idx} by " + rt::str(c.in, c.opt.eps) + ", but got:";
+// _check_outputs_same_dtype_and_shape; `index` is the perturbed element's,
+// as Python prints the tuple: "(0,)", "(1, 2)", "()".
+void check_same_dtype_and_shape(Check& c, const at::Tensor& a, const at::Tensor& b, const std::string& index) {
+  std::string when = "when inputs are perturbed on index " + index + " by " + rt::str(c.in, c.opt.eps) + ", but got:";
   if (!a.sizes().equals(b.sizes()))
     assertion(fmt::format("Expected `func` to return outputs with the same shape {} shapes {} and {}.", when,
                           rt::repr(c.in, rt::make_size(a.sizes())), rt::repr(c.in, rt::make_size(b.sizes()))));
@@ -123,7 +124,7 @@ void check_same_dtype_and_shape(Check& c, const at::Tensor& a, const at::Tensor&
 
 // _compute_numerical_gradient: central differences with `entry` (a view of
 // one input element) moved by -delta and +delta; one column per output.
-Tensors numerical_column(Check& c, at::Tensor& entry, const c10::Scalar& delta) {
+Tensors numerical_column(Check& c, at::Tensor& entry, const c10::Scalar& delta, const std::string& index) {
   at::Tensor orig = entry.clone();
   Values below, above;
   try {
@@ -140,19 +141,29 @@ Tensors numerical_column(Check& c, at::Tensor& entry, const c10::Scalar& delta) 
   for (size_t k = 0; k < std::min(below.size(), above.size()); ++k) {
     const at::Tensor& a = tensor_of(below[k]);
     const at::Tensor& b = tensor_of(above[k]);
-    check_same_dtype_and_shape(c, a, b);
+    check_same_dtype_and_shape(c, a, b, index);
     cols.push_back(at::div(at::sub(b, a), 2 * c.eps()).detach().reshape(-1));
   }
   return cols;
 }
 
-// Element `flat` of a tensor (C order) as a 0-dim view into its storage.
-at::Tensor element(at::Tensor t, int64_t flat) {
+// The index of element `flat` of a tensor in C order.
+std::vector<int64_t> index_of(const at::Tensor& t, int64_t flat) {
   std::vector<int64_t> index(t.dim());
   for (int64_t d = t.dim() - 1; d >= 0; --d) {
     index[d] = flat % t.size(d);
     flat /= t.size(d);
   }
+  return index;
+}
+
+std::string tuple_text(const std::vector<int64_t>& index) {
+  if (index.size() == 1) return fmt::format("({},)", index[0]);
+  return fmt::format("({})", fmt::join(index, ", "));
+}
+
+// The element at `index` as a 0-dim view into the tensor's storage.
+at::Tensor element(at::Tensor t, const std::vector<int64_t>& index) {
   for (int64_t i : index) t = t.select(0, i);
   return t;
 }
@@ -166,10 +177,11 @@ Tensors numerical_wrt_input(Check& c, const Values& outs, const at::Tensor& inpu
   const int64_t n = input.numel();
   std::vector<Tensors> cols;
   for (int64_t d = 0; d < n; ++d) {
-    at::Tensor entry = element(data, d);
-    Tensors col = numerical_column(c, entry, c10::Scalar(c.eps()));
+    std::vector<int64_t> index = index_of(data, d);
+    at::Tensor entry = element(data, index);
+    Tensors col = numerical_column(c, entry, c10::Scalar(c.eps()), tuple_text(index));
     if (input.is_complex()) {  // the conjugate Wirtinger derivative: d/dx + i d/dy
-      Tensors dy = numerical_column(c, entry, c10::Scalar(c10::complex<double>(0, c.eps())));
+      Tensors dy = numerical_column(c, entry, c10::Scalar(c10::complex<double>(0, c.eps())), tuple_text(index));
       for (size_t k = 0; k < std::min(col.size(), dy.size()); ++k)
         col[k] = at::add(col[k], at::mul(dy[k], c10::Scalar(c10::complex<double>(0, 1))));
     }
@@ -263,7 +275,7 @@ Tensors analytical_jacobian(Check& c, const at::Tensor& output) {
   Tensors diff = diff_inputs(c.inputs);
   Stacked first = stack_rows(jacobian_rows(c, output, diff), diff, output.numel());
   Stacked second = stack_rows(jacobian_rows(c, output, diff), diff, output.numel());
-  // PyTorch 1.13 unpacks these two flags in swapped order, so a wrong size
+  // PyTorch 2.x unpacks these two flags in swapped order, so a wrong size
   // reads as a dtype mismatch and the other way round; kept for equal text.
   if (!first.sizes_ok && c.opt.check_grad_dtypes) fail("Gradient has dtype mismatch");
   if (!first.types_ok) fail("Analytical gradient has incorrect size");

@@ -27,7 +27,7 @@ const rt::TypeObject& gradcheck_error();
 struct Options {
   Value eps = Value(1e-6), nondet_tol = Value(0.0);
   double eps_value = 1e-6, nondet_value = 0.0, atol = 1e-5, rtol = 1e-3;
-  bool check_sparse_nnz = false, check_undefined_grad = true, check_grad_dtypes = false;
+  bool masked = false, check_undefined_grad = true, check_grad_dtypes = false;
 };
 
 // One gradcheck run: the function under test and its tupled inputs.

@@ -2,7 +2,8 @@
 // t[idx] = v, with the same sequence of ATen operations PyTorch's
 // python_variable_indexing.cpp applies (so the recorded graph has the same
 // nodes: SelectBackward0, SliceBackward0, UnsqueezeBackward0, AliasBackward0,
-// IndexBackward0, CopySlices), and its error messages.
+// IndexBackward0, CopySlices, and for numbers written through an index
+// MaskedFillBackward0 / IndexFillBackward0), and its error messages.
 #include "engine/api/mutations.h"
 #include "engine/api/tensor_factory.h"
 #include "engine/api/tensor_protocol.h"
@@ -14,6 +15,7 @@
 
 #include <ATen/ATen.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace backstep::api {
 
@@ -67,7 +69,10 @@ struct Sliced {
   bool changed = false;
 };
 
-Sliced apply_slicing(Interpreter& in, const at::Tensor& self, const std::vector<Value>& items) {
+// `skip_full_slices`: PyTorch's slice optimization. A slice that starts at 0
+// (as written), reaches the end and has step 1 is no operation at all, so
+// no SliceBackward0; off only for a lone slice read (t[:] must be a new view).
+Sliced apply_slicing(Interpreter& in, const at::Tensor& self, const std::vector<Value>& items, bool skip_full_slices) {
   int64_t specified = 0;
   bool seen_ellipsis = false;
   for (const auto& v : items) {
@@ -100,8 +105,11 @@ Sliced apply_slicing(Interpreter& in, const at::Tensor& self, const std::vector<
       auto part = [&](const Value& x, int64_t dflt) -> int64_t { return x.is_none() ? dflt : rt::to_index(in, x, "slice indices"); };
       int64_t step = part(sl->step, 1);
       if (step <= 0) rt::raise_value_error("step must be greater than zero");
-      r = r.slice(dim, part(sl->start, 0), part(sl->stop, INT64_MAX), step);
-      s.changed = true;
+      int64_t start = part(sl->start, 0), stop = part(sl->stop, INT64_MAX);
+      if (!(skip_full_slices && start == 0 && stop >= r.size(dim) && step == 1)) {
+        r = r.slice(dim, start, stop, step);
+        s.changed = true;
+      }
       ++dim;
     } else if (v.is_none()) {
       r = r.unsqueeze(dim);
@@ -111,7 +119,10 @@ Sliced apply_slicing(Interpreter& in, const at::Tensor& self, const std::vector<
       dim += self.dim() - specified;
     } else if (v.is_bool()) {
       r = r.unsqueeze(dim);
-      record_advanced(at::scalar_tensor(v.as_bool(), at::TensorOptions().dtype(at::kBool)));
+      // As PyTorch's boolToIndexingTensor: True picks index 0 of the new
+      // dimension, False nothing.
+      auto longs = self.options().dtype(at::kLong);
+      record_advanced(v.as_bool() ? at::zeros({1}, longs) : at::empty({0}, longs));
       ++dim;
     } else if (v.is_tensor()) {
       const at::Tensor& idx = v.as_tensor();
@@ -148,6 +159,82 @@ at::Tensor value_to_tensor(Interpreter& in, const Value& v, const at::Tensor& se
   rt::raise_type_error(fmt::format("can't assign a {} to a {}", rt::type_name(v), format_tensor_type(self)));
 }
 
+at::Scalar scalar_of(const Value& v) {
+  return v.is_bool() ? at::Scalar(v.as_bool()) : v.is_int() ? at::Scalar(v.as_int()) : at::Scalar(v.as_float());
+}
+
+// numpy's rule: a value's leading size-1 dimensions do not count.
+at::Tensor without_leading_ones(const at::Tensor& v) {
+  auto sizes = v.sizes();
+  size_t lead = 0;
+  while (lead < sizes.size() && sizes[lead] == 1) ++lead;
+  return lead == 0 ? v : v.view(sizes.slice(lead));
+}
+
+// t[basic index] = tensor, by PyTorch's copy_to: a plain copy_ when the
+// shapes agree, fill_ from a 0-dim CPU tensor, else copy_ from the value
+// expanded to the target (the view and the expand are in the graph).
+void copy_to(const at::Tensor& dst, const at::Tensor& src) {
+  if (dst.sizes().equals(src.sizes())) {
+    dst.copy_(src);
+  } else if (src.dim() == 0 && src.device().is_cpu()) {
+    dst.fill_(src);
+  } else {
+    at::Tensor view = without_leading_ones(src);
+    dst.copy_(view.sizes().equals(dst.sizes()) ? view : view.expand(dst.sizes()));
+  }
+}
+
+// PyTorch 2.x writes a Python number through a boolean mask with
+// masked_fill_ (one bool or byte index, only full dimensions before it).
+bool try_masked_fill(const at::Tensor& self, const Sliced& s, const at::Scalar& value) {
+  at::Tensor mask;
+  int64_t leading = 0;
+  for (const auto& idx : s.advanced) {
+    if (!idx || !idx->defined()) {
+      if (!mask.defined()) ++leading;
+      continue;
+    }
+    if ((idx->scalar_type() != at::kBool && idx->scalar_type() != at::kByte) || idx->device() != self.device() ||
+        mask.defined())
+      return false;
+    mask = *idx;
+  }
+  for (int64_t j = 0; j < mask.dim(); ++j)
+    if (mask.size(j) != self.size(leading + j))
+      rt::raise_index_error(fmt::format("The shape of the mask [{}] at index {} does not match the shape of the "
+                                        "indexed tensor [{}] at index {}", fmt::join(mask.sizes(), ", "), j,
+                                        fmt::join(self.sizes(), ", "), leading + j));
+  for (int64_t d = leading + mask.dim(); d < self.dim(); ++d) mask = mask.unsqueeze(-1);
+  self.masked_fill_(mask, value);
+  return true;
+}
+
+// ... and through one long index tensor with index_fill_.
+bool try_index_fill(const at::Tensor& self, const Sliced& s, const at::Scalar& value) {
+  if (c10::isQIntType(self.scalar_type()) || c10::isFloat8Type(self.scalar_type())) return false;
+  std::optional<int64_t> dim;
+  for (size_t i = 0; i < s.advanced.size(); ++i) {
+    if (!s.advanced[i] || !s.advanced[i]->defined()) continue;
+    if (dim) return false;
+    dim = static_cast<int64_t>(i);
+  }
+  if (!dim) return false;
+  const at::Tensor& index = *s.advanced[static_cast<size_t>(*dim)];
+  if (index.scalar_type() != at::kLong || index.device() != self.device() ||
+      (index.dim() > 1 && !index.is_contiguous()))
+    return false;
+  self.index_fill_(*dim, index.dim() > 1 ? index.view({-1}) : index, value);
+  return true;
+}
+
+// The advanced-index part of t[idx] = v (index_put_, or a fill for a number).
+void put_advanced(Interpreter& in, const at::Tensor& t, const Sliced& s, const Value& v) {
+  if (v.is_number() && (try_masked_fill(s.result, s, scalar_of(v)) || try_index_fill(s.result, s, scalar_of(v))))
+    return;
+  s.result.index_put_(index_list(s), without_leading_ones(value_to_tensor(in, v, t)));
+}
+
 }  // namespace
 
 std::string format_tensor_type(const at::Tensor& t) {
@@ -156,26 +243,26 @@ std::string format_tensor_type(const at::Tensor& t) {
 
 Value tensor_get_item(Interpreter& in, const Value& self, const Value& index) {
   const at::Tensor& t = self.as_tensor();
-  Sliced s = apply_slicing(in, t, index_items(index));
+  Sliced s = apply_slicing(in, t, index_items(index), !index.as<rt::SliceObject>());
   if (s.any_advanced) return Value(at::index(s.result, index_list(s)));
-  if (!s.changed) return Value(at::alias(t));  // t[...] and t[()] are aliases, not t itself
+  if (!s.changed) return Value(at::alias(t));  // t[...] and t[:, :] are aliases, not t itself
   return Value(s.result);
 }
 
 void tensor_set_item(Interpreter& in, const Value& self, const Value& index, const Value& v) {
   const at::Tensor& t = self.as_tensor();
   if (v.is_none()) rt::raise_type_error("can't assign a NoneType to a " + format_tensor_type(t));
-  Sliced s = apply_slicing(in, t, index_items(index));
+  if (index.is_bool() && !index.as_bool()) return;  // t[False] = v selects nothing
+  // t[True] = v writes through t.unsqueeze(0), without an index tensor.
+  Sliced s = index.is_bool() ? Sliced{t.unsqueeze(0), {}, false, true}
+                             : apply_slicing(in, t, index_items(index), true);
   notify_mutation(t);
-  if (s.any_advanced) {
-    s.result.index_put_(index_list(s), value_to_tensor(in, v, t));
-    return;
-  }
+  if (s.any_advanced) return put_advanced(in, t, s, v);
   if (v.is_number()) {
-    s.result.fill_(v.is_bool() ? at::Scalar(v.as_bool()) : v.is_int() ? at::Scalar(v.as_int()) : at::Scalar(v.as_float()));
+    s.result.fill_(scalar_of(v));
     return;
   }
-  s.result.copy_(value_to_tensor(in, v, t));
+  copy_to(s.result, value_to_tensor(in, v, t));
 }
 
 }  // namespace backstep::api

@@ -99,6 +99,12 @@ class TensorPreHook : public ag::FunctionPreHook, public autograd::HookGroup {
   size_t hook_count() const override { return list_->hooks.size(); }
   TensorPreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list, size_t index)
       : in_(in), list_(std::move(list)), index_(index) {}
+  // The node dies with its hooks: the list then no longer names it, so no
+  // later node at the same address is mistaken for it.
+  ~TensorPreHook() override {
+    if (list_->node == owner_) list_->node = nullptr;
+  }
+  void set_owner(const ag::Node* node) { owner_ = list_->node = node; }
   ag::variable_list operator()(const ag::variable_list& grads) override {
     ag::variable_list out = grads;
     if (index_ >= out.size()) return out;
@@ -115,6 +121,7 @@ class TensorPreHook : public ag::FunctionPreHook, public autograd::HookGroup {
   Interpreter& in_;
   std::shared_ptr<ScriptHookList> list_;
   size_t index_;
+  const ag::Node* owner_ = nullptr;
 };
 
 class NodePreHook : public ag::FunctionPreHook, public autograd::HookGroup {
@@ -241,14 +248,26 @@ Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn
   if (!t.requires_grad()) rt::raise_runtime_error("cannot register a hook on a tensor that doesn't require gradient");
   check_callable(fn);
   auto& slot = TensorRegistry::instance().script_hooks(t);
+  auto fn_node = t.grad_fn();
+  // An in-place operation (or a view's refreshed grad_fn) gives the tensor a
+  // new grad_fn: PyTorch 2.x then starts a new hook dict, and hooks
+  // registered before stay on the old node (update_tensor_hooks_on_new_gradfn).
+  if (slot && static_cast<ScriptHookList*>(slot.get())->node != fn_node.get()) slot.reset();
   if (!slot) {
-    // First hook on this tensor: one libtorch hook for all of its script
-    // hooks, on its grad_fn (non-leaf) or its grad accumulator (leaf), as
-    // Tensor.register_hook does through _backward_hooks.
+    // First hook on this tensor (since its grad_fn changed): one libtorch
+    // hook for all of its script hooks, as Tensor.register_hook does through
+    // _backward_hooks: a tensor pre-hook of its grad_fn (non-leaf), which
+    // the engine runs even when it only captures the gradient, or a hook of
+    // the tensor that its grad accumulator runs (leaf).
     auto list = std::make_shared<ScriptHookList>();
     slot = list;
-    if (auto fn_node = t.grad_fn()) fn_node->add_pre_hook(std::make_unique<TensorPreHook>(in, list, t.output_nr()));
-    else ag::impl::add_hook(t, std::make_unique<TensorPreHook>(in, list, 0));
+    if (fn_node) {
+      auto hook = std::make_unique<TensorPreHook>(in, list, t.output_nr());
+      hook->set_owner(fn_node.get());
+      fn_node->add_tensor_pre_hook(std::move(hook));
+    } else {
+      ag::impl::add_hook(t, std::make_unique<TensorPreHook>(in, list, 0));
+    }
   }
   return add_to(std::static_pointer_cast<ScriptHookList>(slot), fn);
 }

@@ -1,11 +1,12 @@
 // Script functions as autograd hooks: Tensor.register_hook,
 // Node.register_hook and Node.register_prehook, with the semantics of
-// PyTorch 1.13's Python hooks (torch/csrc/autograd/python_hook.cpp).
+// PyTorch 2.x's Python hooks (torch/csrc/autograd/python_hook.cpp).
 //
 // Like PyTorch, all script hooks of one kind on one node (or one tensor)
 // live in one list behind a single libtorch hook object, inserted when the
-// first of them is registered; that fixes their order relative to libtorch's
-// own hooks (retain_grad) exactly as in PyTorch. Handles remove entries from
+// first of them is registered, in the node's list PyTorch uses for that kind
+// (a tensor's in tensor_pre_hooks); the engine then orders them against its
+// own (retain_grad runs after tensor hooks) as in PyTorch. Handles remove entries from
 // the list. Hooks always run on the interpreter thread, whichever thread the
 // engine calls them on.
 #pragma once
@@ -22,6 +23,9 @@ using rt::Value;
 struct ScriptHookList {
   std::vector<std::pair<uint64_t, Value>> hooks;  // (handle id, function), in registration order
   uint64_t next_id = 1;
+  // A tensor's list: the grad_fn it hangs on while that node lives (null
+  // for a leaf's, and once the node is gone).
+  const torch::autograd::Node* node = nullptr;
 };
 
 // A handle object (torch.utils.hooks.RemovableHandle) whose remove() drops

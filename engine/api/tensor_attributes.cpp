@@ -116,7 +116,7 @@ bool has_method(std::string_view name) {
 }
 
 [[noreturn]] void not_writable(std::string_view name) {
-  rt::raise_attribute_error(fmt::format("attribute '{}' of 'torch._C._TensorBase' objects is not writable", name));
+  rt::raise_attribute_error(fmt::format("attribute '{}' of 'torch._C.TensorBase' objects is not writable", name));
 }
 
 }  // namespace

@@ -166,6 +166,11 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
   g.name = node.name();
   g.sequence_nr = node.sequence_nr();
   if (auto* md = metadata_of(node)) g.origin = md->origin();
+  // A non-leaf tensor's hooks are tensor pre-hooks of its grad_fn: counted
+  // as the node's pre-hooks, since they run on its incoming gradient. (A
+  // grad accumulator's tensor pre-hooks are its leaf's, counted below.)
+  if (!dynamic_cast<ag::AccumulateGrad*>(&node))
+    for (const auto& h : node.tensor_pre_hooks()) g.pre_hooks += program_hooks_in(h.get());
   for (const auto& h : node.pre_hooks()) g.pre_hooks += program_hooks_in(h.get());
   for (const auto& h : node.post_hooks()) g.post_hooks += program_hooks_in(h.get());
   for (uint32_t i = 0; i < node.num_inputs(); ++i) {

@@ -1,7 +1,9 @@
 // The TypeError PyTorch raises when no signature accepts a call:
 // PythonArgParser::print_error and torch/csrc/utils/invalid_arguments.cpp's
 // format_invalid_args, reproduced quirks included (an option's "*" counts as
-// an argument when comparing argument counts; "()" counts as one).
+// an argument when comparing argument counts; "()" counts as one; a
+// parameter with a default is named by the default's text, "= None" naming
+// it "None").
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/torch/arg_parser.h"
@@ -47,6 +49,18 @@ bool type_matches(const std::string& type, const Value& v) {
   return name == type;
 }
 
+// The detailed description shows a list's or tuple's element types, one
+// level deep, spelled like a Python list or tuple: "tuple of (bool,)".
+std::string described_type(const Value& v) {
+  const auto* items = sequence_items(v);
+  if (!items) return py_type_name(v);
+  bool list = v.as<rt::ListObject>() != nullptr;
+  std::string s = py_type_name(v) + (list ? " of [" : " of (");
+  for (size_t i = 0; i < items->size(); ++i) s += (i ? ", " : "") + py_type_name((*items)[i]);
+  if (!list && items->size() == 1) s += ",";
+  return s + (list ? "]" : ")");
+}
+
 // kwargs go through a std::unordered_map in PyTorch, and its iteration order
 // shows in the message; the same libstdc++ map gives the same order.
 using KwMap = std::unordered_map<std::string, const Value*>;
@@ -75,7 +89,7 @@ std::string formatted_arg_desc(const std::vector<OptionArg>& option, const rt::A
     bool ok = i < option.size() && type_matches(option[i].type, *arg);
     s += ok ? "" : "!";
     if (is_kwarg) s += option[i].name + "=";
-    s += py_type_name(*arg);
+    s += described_type(*arg);
     s += ok ? ", " : "!, ";
   }
   if (!args.pos.empty()) s.erase(s.size() - 2);

@@ -36,18 +36,16 @@ namespace {
 
 bool is_str(const Value& v) { return v.as<rt::StrObject>() != nullptr; }
 
-// The first element decides (1.13): later elements are checked when the
-// list is converted, with the "found element of type" message.
+// The first element decides: later elements are checked when the list is
+// converted ("failed to unpack the object at pos N").
 bool is_int_list(const Value& v, int broadcast_size) {
   if (const auto* items = sequence_items(v)) return items->empty() || is_index((*items)[0]);
-  return broadcast_size > 0 && v.is_int();
+  return broadcast_size > 0 && is_index(v);
 }
 
 bool is_int_list_of(const rt::Args& args) {
   return args.pos.empty() || is_index(args.pos[0]);
 }
-
-bool is_dimname(const Value& v) { return v.is_none() || is_str(v); }
 
 // FunctionParameter::check.
 bool check(const Signature& sig, const Param& p, const Value& v, int argnum) {
@@ -59,11 +57,6 @@ bool check(const Signature& sig, const Param& p, const Value& v, int argnum) {
     case PType::Double: return v.is_number() || is_scalar_tensor(v);
     case PType::Int: return v.is_int() || is_int_tensor(v);
     case PType::SymInt: return is_index(v);
-    case PType::Dimname: return is_dimname(v);
-    case PType::DimnameList: {
-      if (const auto* items = sequence_items(v)) return items->empty() || is_dimname((*items)[0]);
-      return p.size == 1 && is_dimname(v);
-    }
     case PType::TensorList:
     case PType::OptTensorList: {
       const auto* items = sequence_items(v);
@@ -148,10 +141,23 @@ const Value* find_kwarg(const rt::Args& args, const std::string& name) {
   rt::raise_type_error("invalid keyword arguments");
 }
 
+// An int[] given as a list whose first element is not an int: the only
+// element the matcher looks at (the rest fail when converted).
+const Value* bad_first_int(const Param& p, const Value& v) {
+  if (p.type != PType::IntList && p.type != PType::SymIntList) return nullptr;
+  const auto* items = sequence_items(v);
+  if (!items || items->empty() || is_index((*items)[0])) return nullptr;
+  return &(*items)[0];
+}
+
 [[noreturn]] void wrong_type(const Signature& sig, const Param& p, const Value& v, bool is_kwd, size_t pos) {
   if (is_kwd)
     rt::raise_type_error(fmt::format("{}(): argument '{}' must be {}, not {}", sig.name, p.name,
                                      ptype_display_name(p.type), py_type_name(v)));
+  if (const Value* first = bad_first_int(p, v))
+    rt::raise_type_error(fmt::format("{}(): argument '{}' (position {}) must be {}, but found element of type {} "
+                                     "at pos 0",
+                                     sig.name, p.name, pos + 1, ptype_display_name(p.type), py_type_name(*first)));
   rt::raise_type_error(fmt::format("{}(): argument '{}' (position {}) must be {}, not {}", sig.name, p.name,
                                    pos + 1, ptype_display_name(p.type), py_type_name(v)));
 }
@@ -196,6 +202,8 @@ bool parse_args(const Signature& sig, const rt::Args& args, Slot* dst, bool rais
       arg_pos = nargs;
       continue;
     } else if (raise) {
+      // Positionals the var-args int[] did not take are extra arguments.
+      if (varargs_eligible && nargs > sig.max_pos_args) extra_args(sig, nargs);
       wrong_type(sig, p, *obj, is_kwd, arg_pos);
     } else {
       return false;

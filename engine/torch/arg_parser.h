@@ -1,5 +1,5 @@
 // Matching call arguments against signatures, as PyTorch's
-// torch/csrc/utils/python_arg_parser.cpp (1.13) does, with its error
+// torch/csrc/utils/python_arg_parser.cpp (2.x) does, with its error
 // messages. Internal to engine/torch.
 #pragma once
 
@@ -27,7 +27,7 @@ bool parse_args(const Signature& sig, const rt::Args& args, Slot* dst, bool rais
 // PythonArgParser::raw_parse: tries the signatures in order and returns the
 // index of the first that matches; raises TypeError (PyTorch's "received an
 // invalid combination of arguments" or a single-signature message)
-// otherwise. `method_owner` ("_TensorBase") enables the METH_NOARGS
+// otherwise. `method_owner` ("TensorBase") enables the METH_NOARGS
 // messages for methods that take no arguments.
 size_t match_signature(const std::vector<Signature>& sigs, const rt::Args& args, const char* method_owner,
                        Slot* dst);

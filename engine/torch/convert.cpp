@@ -30,16 +30,21 @@ c10::Scalar to_scalar(const Value& v) {
 }
 
 // THPUtils_unpackIndex: ints, bools (as 0/1) and one-element integer tensors.
+// The matcher checked only the first element; PyTorch reports a later one
+// with this wording (sic: no space after the comma).
 int64_t unpack_index(const Signature& sig, const Param& p, const Value& item, size_t idx) {
   if (item.is_int() || item.is_bool()) return item.to_int();
   if (is_index(item)) return item.as_tensor().item<int64_t>();
-  bad_element(sig, p, item, idx);
+  rt::raise_type_error(fmt::format(
+      "{}(): argument '{}' failed to unpack the object at pos {} with error \"type must be {},but got {}\"",
+      sig.name, p.name, idx + 1, ptype_display_name(p.type), py_type_name(item)));
 }
 
 c10::IValue int_list(const Signature& sig, const Param& p, const Value* v, bool varargs, const rt::Args& args) {
   c10::List<int64_t> out;
-  if (!varargs && v->is_int()) {  // int[2] stride=1 means (1, 1)
-    for (int i = 0; i < p.size; ++i) out.push_back(v->as_int());
+  if (!varargs && !sequence_items(*v)) {  // int[2] stride=1 means (1, 1); an index tensor too
+    int64_t n = unpack_index(sig, p, *v, 0);
+    for (int i = 0; i < p.size; ++i) out.push_back(n);
     return out;
   }
   const Value* items = varargs ? args.pos.data() : sequence_items(*v)->data();

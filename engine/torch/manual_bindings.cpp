@@ -13,8 +13,14 @@ using rt::Value;
 
 // --- tensor metadata methods (no dispatcher operator behind them) -----------
 
-Value size_all(const at::Tensor& t, const c10::IValue*) { return rt::make_size(t.sizes()); }
-Value stride_all(const at::Tensor& t, const c10::IValue*) {
+// size(dim=None) / stride(dim=None): the whole shape, or one dimension
+// (wrapped as PyTorch wraps negative dims, raising its IndexError).
+Value size(const at::Tensor& t, const c10::IValue* a) {
+  if (a[0].isNone()) return rt::make_size(t.sizes());
+  return Value(t.size(a[0].toInt()));
+}
+Value stride(const at::Tensor& t, const c10::IValue* a) {
+  if (!a[0].isNone()) return Value(t.stride(a[0].toInt()));
   std::vector<Value> items;
   for (int64_t s : t.strides()) items.emplace_back(s);
   return rt::make_tuple(std::move(items));
@@ -28,9 +34,8 @@ Value is_contiguous(const at::Tensor& t, const c10::IValue* a) {
   return Value(t.is_contiguous(a[0].isNone() ? at::MemoryFormat::Contiguous : a[0].toMemoryFormat()));
 }
 
-// Tensor.item(): a Python number, for one-element tensors only.
+// Tensor.item(): a Python number; libtorch's own error for other sizes.
 Value item(const at::Tensor& t, const c10::IValue*) {
-  if (t.numel() != 1) rt::raise_value_error("only one element tensors can be converted to Python scalars");
   c10::Scalar s = t.item();
   if (s.isBoolean()) return Value(s.toBool());
   if (s.isIntegral(false)) return Value(s.toLong());
@@ -83,12 +88,8 @@ const Manual kManual[] = {
      "range(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ScalarType dtype=None, Layout "
      "layout=torch.strided, Device device=None, bool requires_grad=False)",
      "range.step|range.out", "", "", nullptr},
-    {"size", 'M', "size()", nullptr, "", "", size_all},
-    {"size", 'M', "size(int64_t dim)", "size.int", "", "", nullptr},
-    {"size", 'M', "size(Dimname dim)", "size.Dimname", "", "", nullptr},
-    {"stride", 'M', "stride()", nullptr, "", "", stride_all},
-    {"stride", 'M', "stride(int64_t dim)", "stride.int", "", "", nullptr},
-    {"stride", 'M', "stride(Dimname dim)", "stride.Dimname", "", "", nullptr},
+    {"size", 'M', "size(int64_t? dim=None)", nullptr, "", "", size},
+    {"stride", 'M', "stride(int64_t? dim=None)", nullptr, "", "", stride},
     {"dim", 'M', "dim()", nullptr, "", "", dim},
     {"ndimension", 'M', "ndimension()", nullptr, "", "", dim},
     {"numel", 'M', "numel()", nullptr, "", "", numel},
@@ -124,18 +125,23 @@ std::optional<c10::OperatorHandle> find_overload(std::string_view qualified) {
   return *op;
 }
 
-Signature manual_signature(const Manual& m) {
+// nullopt when this libtorch lacks an operator the row names (a libtorch
+// other than the pinned one, via Torch_DIR): the binding is left out, as
+// PyTorch's own bindings only name operators that exist.
+std::optional<Signature> manual_signature(const Manual& m) {
   Signature sig = parse_signature(m.text);
   sig.native = m.native;
   if (m.overload) {
     std::string_view spec = m.overload;
     std::string_view base = spec.substr(0, spec.find('|'));
     auto op = find_overload(base);
-    if (!op) throw std::runtime_error("no operator aten::" + std::string(base));
+    if (!op) return std::nullopt;
     if (base.size() < spec.size()) {
+      auto out = find_overload(spec.substr(base.size() + 1));
+      if (!out) return std::nullopt;
       for (size_t i = 0; i < sig.params.size(); ++i)
         if (sig.params[i].name == "out") sig.out_param = int(i);
-      sig.out = bind_schema(sig, *find_overload(spec.substr(base.size() + 1)), m.ns == 'M', m.renames);
+      sig.out = bind_schema(sig, *out, m.ns == 'M', m.renames);
     }
     sig.base = bind_schema(sig, *op, m.ns == 'M', m.renames);
     for (size_t i = 0; i < sig.params.size(); ++i)
@@ -213,7 +219,7 @@ bool apply_manual_bindings(OpFamily& fam, bool method) {
   for (const Manual& m : kManual) {
     if (fam.name != m.family || (m.ns == 'M') != method) continue;
     any = true;
-    (method ? fam.methods : fam.functions).push_back(manual_signature(m));
+    if (auto sig = manual_signature(m)) (method ? fam.methods : fam.functions).push_back(std::move(*sig));
   }
   return any;
 }

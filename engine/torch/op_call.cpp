@@ -247,17 +247,17 @@ Value call_generated(rt::Interpreter&, const OpFamily& family, const Value* self
     ++cache->hits;
     return execute(*cache->entry->sig, self, args, cache->entry->sources.data());
   }
+  if (cache) ++cache->misses;  // counted before matching: a call that raises missed too
   const auto& sigs = method ? family.methods : family.functions;
   if (sigs.empty()) rt::raise_type_error(family.name + "() is not available here");
   size_t most = 0;
   for (const auto& s : sigs) most = std::max(most, s.params.size());
   c10::SmallVector<Slot, 16> slots(most);
-  size_t index = detail::match_signature(sigs, args, method ? "_TensorBase" : nullptr, slots.data());
+  size_t index = detail::match_signature(sigs, args, method ? "TensorBase" : nullptr, slots.data());
   const Signature& sig = sigs[index];
   c10::SmallVector<int16_t, 12> sources(sig.params.size());
   record_sources(sig, slots.data(), args, sources.data());
   if (cache) {
-    ++cache->misses;
     auto e = std::make_unique<CallSiteCache::Entry>();
     e->family = &family;
     e->method = method;

@@ -104,9 +104,15 @@ const OpIndex& op_index() {
 
 struct Pair {
   std::optional<c10::OperatorHandle> base, out;
-  std::string out_text;   // the signature with `out`, when there is an out variant
-  std::string base_text;  // without
 };
+
+// The signature text of a group: the out= overload's when there is one,
+// with the factory keywords its functional twin has (out= overloads have
+// no TensorOptions to tell).
+std::optional<std::string> group_text(const Pair& p, bool method) {
+  if (!p.out) return python_signature_text(p.base->schema(), method);
+  return python_signature_text(p.out->schema(), method, false, is_factory_schema(p.base->schema()));
+}
 
 std::vector<Signature> build_signatures(std::string_view base, const std::vector<c10::OperatorHandle>& ops,
                                         bool method, OpModule* module) {
@@ -123,30 +129,27 @@ std::vector<Signature> build_signatures(std::string_view base, const std::vector
                          : (code.find('F') != std::string::npos || mod);
     if (!wanted) continue;
     if (!method && module) *module = mod ? static_cast<OpModule>(mod) : OpModule::Torch;
-    auto key = python_signature_text(s, method, /*skip_outputs=*/true);
-    auto full = python_signature_text(s, method);
-    if (!key || !full) continue;
+    // Keyed without outputs and factory keywords, which only one of a
+    // functional/out= pair has.
+    auto key = python_signature_text(s, method, /*skip_outputs=*/true, /*factory=*/false);
+    if (!key) continue;
     auto [it, fresh] = groups.try_emplace(*key);
     if (fresh) order.push_back(*key);
-    if (is_out_schema(s)) {
-      it->second.out = op;
-      it->second.out_text = *full;
-    } else {
-      it->second.base = op;
-      it->second.base_text = *full;
-    }
+    (is_out_schema(s) ? it->second.out : it->second.base) = op;
   }
   std::vector<Signature> sigs;
   for (const auto& key : order) {
     const Pair& p = groups[key];
     if (!p.base) continue;  // an out= overload without its functional twin
-    Signature sig = parse_signature(p.out ? p.out_text : p.base_text);
+    auto text = group_text(p, method);
+    if (!text) continue;
+    Signature sig = parse_signature(*text);
     for (size_t i = 0; i < sig.params.size(); ++i) {
       if (sig.params[i].name == "requires_grad" && sig.params[i].keyword_only) sig.requires_grad_param = int(i);
     }
     if (p.out) {
       // The out formal is the one the functional signature lacks.
-      Signature plain = parse_signature(p.base_text);
+      Signature plain = parse_signature(*python_signature_text(p.base->schema(), method));
       for (size_t i = 0; i < sig.params.size(); ++i)
         if (i >= plain.params.size() || plain.params[i].name != sig.params[i].name) {
           sig.out_param = int(i);
@@ -178,8 +181,6 @@ std::string sort_type(const Param& p) {
     case PType::SymIntList: t = "SymInt" + n; break;
     case PType::FloatList: t = "float[]"; break;
     case PType::ScalarList: t = "Scalar[]"; break;
-    case PType::Dimname: t = "Dimname"; break;
-    case PType::DimnameList: t = "Dimname" + n; break;
     default: t = ptype_display_name(p.type); break;
   }
   return p.nullable ? t + "?" : t;
@@ -188,8 +189,8 @@ std::string sort_type(const Param& p) {
 bool arg_smaller(const std::string& t1, const std::string& t2) {
   auto has = [](const std::string& s, const char* x) { return s.find(x) != std::string::npos; };
   return (t1 == "Scalar" && t2 == "Tensor") || (t1 == "Scalar?" && t2 == "Tensor?") ||
-         (has(t1, "Dimname") && !has(t2, "Dimname")) ||
-         (t1 == "int[]" && (t2 == "int" || t2 == "int?")) || (t1 == "Tensor[]" && has(t2, "[]"));
+         (t1 == "int[]" && (t2 == "int" || t2 == "int?")) || (t1 == "Tensor[]" && has(t2, "[]")) ||
+         (t1 == "SymInt[]" && t2 == "int[]") || ((t1 == "SymInt" || t1 == "int") && t2 == "Tensor");
 }
 
 std::vector<std::string> sort_types(const Signature& s) {

@@ -19,8 +19,9 @@ std::vector<std::string> family_names(bool methods, OpModule module);
 
 // The order PyTorch's generated bindings try overloads in
 // (gen_python_functions.py's sort_overloads): sorted by signature text,
-// then Tensor before Scalar, int before int[], non-Dimname before Dimname,
-// other lists before Tensor[].
+// then Tensor before Scalar, int before int[], other lists before Tensor[],
+// int[] before SymInt[], Tensor before int or SymInt (2.x has no Dimname
+// overloads left to order).
 void sort_overloads(std::vector<Signature>& sigs);
 
 // Sets fam.py_function / py_method for the operators PyTorch wraps in

@@ -1,4 +1,6 @@
 #include "engine/torch/signature.h"
+
+#include "engine/format/float_repr.h"
 #include "engine/torch/unboxed_call.h"
 
 #include <ATen/core/function_schema.h>
@@ -6,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -17,13 +18,13 @@ const char* ptype_display_name(PType t) {
     case PType::Tensor: return "Tensor";
     case PType::Scalar: return "Number";
     case PType::Int: return "int";
-    case PType::SymInt: return "SymInt";
+    case PType::SymInt: return "int";  // 2.x shows SymInt as int
     case PType::Double: return "float";
     case PType::Complex: return "complex";
     case PType::TensorList:
     case PType::OptTensorList: return "tuple of Tensors";
     case PType::IntList: return "tuple of ints";
-    case PType::SymIntList: return "tuple of SymInts";
+    case PType::SymIntList: return "tuple of ints";
     case PType::FloatList: return "tuple of floats";
     case PType::ScalarList: return "tuple of Scalars";
     case PType::Generator: return "torch.Generator";
@@ -37,14 +38,13 @@ const char* ptype_display_name(PType t) {
     case PType::Device: return "torch.device";
     case PType::Stream: return "torch.Stream";
     case PType::String: return "str";
-    case PType::Dimname: return "name";
-    case PType::DimnameList: return "tuple of names";
   }
   return "?";
 }
 
 std::string Signature::display() const {
-  // python_arg_parser's FunctionSignature::toString: no defaults, '*' once.
+  // python_arg_parser's FunctionSignature::toString: '*' once, and each
+  // default as the signature string spells it ("Number alpha = 1").
   std::string s = "(";
   bool kw = false;
   for (size_t i = 0; i < params.size(); ++i) {
@@ -56,6 +56,7 @@ std::string Signature::display() const {
     s += ptype_display_name(params[i].type);
     s += ' ';
     s += params[i].name;
+    if (params[i].optional) s += " = " + params[i].default_text;
   }
   return s + ")";
 }
@@ -87,8 +88,6 @@ const std::unordered_map<std::string_view, PType>& type_map() {
       {"Stream", PType::Stream},
       {"std::string", PType::String},
       {"c10::string_view", PType::String},
-      {"Dimname", PType::Dimname},
-      {"DimnameList", PType::DimnameList},
       {"ScalarList", PType::ScalarList},
   };
   return m;
@@ -182,16 +181,6 @@ namespace {
 
 using c10::TypeKind;
 
-// Dimname arguments are `str` in c10 schemas; these are their names in
-// native_functions.yaml (no genuine str argument uses any of them).
-bool is_dimname_arg(std::string_view name) {
-  static const char* const names[] = {"dim",    "dim0",    "dim1",      "dim2",   "dims",  "names",
-                                      "outdim", "out_dim", "start_dim", "end_dim", "order"};
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
-}
-
 // torchgen's argument_type_str (with const/& stripped); empty if unsupported.
 std::string type_text(const c10::TypePtr& t, const c10::Argument& a) {
   std::string size = a.N() ? "[" + std::to_string(*a.N()) + "]" : "";
@@ -203,7 +192,7 @@ std::string type_text(const c10::TypePtr& t, const c10::Argument& a) {
     case TypeKind::ComplexType: return "complex";
     case TypeKind::BoolType: return "bool";
     case TypeKind::NumberType: return "Scalar";
-    case TypeKind::StringType: return is_dimname_arg(a.name()) ? "Dimname" : "c10::string_view";
+    case TypeKind::StringType: return "c10::string_view";
     case TypeKind::ScalarTypeType: return "ScalarType";
     case TypeKind::LayoutType: return "Layout";
     case TypeKind::MemoryFormatType: return "MemoryFormat";
@@ -225,7 +214,6 @@ std::string type_text(const c10::TypePtr& t, const c10::Argument& a) {
         case TypeKind::TensorType: return "TensorList" + size;
         case TypeKind::NumberType: return "ScalarList" + size;
         case TypeKind::FloatType: return "ArrayRef<double>";
-        case TypeKind::StringType: return is_dimname_arg(a.name()) ? "DimnameList" + size : "";
         case TypeKind::OptionalType:
           if (elem->castRaw<c10::OptionalType>()->getElementType()->kind() == TypeKind::TensorType)
             return "c10::List<c10::optional<Tensor>>";
@@ -237,21 +225,26 @@ std::string type_text(const c10::TypePtr& t, const c10::Argument& a) {
   }
 }
 
-// Python's repr of a float, which is how native_functions.yaml usually
-// spells float defaults (1e-05, 0.5). Only used for sorting ties.
-std::string float_text(double d) {
-  char buf[32];
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, d);
-    if (std::strtod(buf, nullptr) == d) break;
-  }
-  std::string s = buf;
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
-  return s;
+// The float defaults native_functions.yaml writes as integers ("float
+// std=1"): error listings show the yaml's text, which the schema's double
+// cannot tell from "1.0" (float_defaults.inc, generated from the yaml).
+bool int_written_float(const c10::FunctionSchema& s, std::string_view arg) {
+  struct Row {
+    const char* overload;
+    const char* arg;
+  };
+  static const Row rows[] = {
+#include "engine/torch/float_defaults.inc"
+  };
+  std::string name = s.name().substr(s.name().find("::") + 2);
+  if (!s.overload_name().empty()) name += "." + s.overload_name();
+  for (const Row& r : rows)
+    if (name == r.overload && arg == r.arg) return true;
+  return false;
 }
 
 // torchgen's default text: cpp.default_expr, then nullptr/{} -> None.
-std::string default_text(const c10::Argument& a) {
+std::string default_text(const c10::FunctionSchema& s, const c10::Argument& a) {
   const c10::IValue& v = *a.default_value();
   if (v.isNone()) return "None";
   if (v.isBool()) return v.toBool() ? "True" : "False";
@@ -263,7 +256,12 @@ std::string default_text(const c10::Argument& a) {
     }
     return std::to_string(v.toInt());
   }
-  if (v.isDouble()) return float_text(v.toDouble());
+  if (v.isDouble()) {
+    double d = v.toDouble();
+    // Otherwise the yaml spells floats as Python prints them (0.5, 1e-05, 10.0).
+    if (d == std::trunc(d) && int_written_float(s, a.name())) return std::to_string(int64_t(d));
+    return format::float_repr(d);
+  }
   if (v.isString()) return "\"" + v.toStringRef() + "\"";
   if (v.isIntList()) {
     auto l = v.toIntVector();
@@ -324,24 +322,34 @@ bool is_out_schema(const c10::FunctionSchema& schema) {
   return false;
 }
 
+bool is_factory_schema(const c10::FunctionSchema& schema) {
+  bool tensor_input = false, tensor_return = false;
+  for (const auto& a : schema.arguments())
+    tensor_input = tensor_input || (!a.is_out() && is_tensor_like(a.real_type()));
+  for (const auto& r : schema.returns()) tensor_return = tensor_return || is_tensor_like(r.real_type());
+  // The yaml's `category_override: factory` (not in the schema) marks the
+  // few with tensor inputs, which all have TensorOptions (linspace.Tensor_Tensor).
+  if (tensor_return && (!tensor_input || tensor_options_start(schema) >= 0)) return true;
+  std::string name = op_base_name(schema);
+  return name.rfind("new_", 0) == 0 || (name.size() > 5 && name.compare(name.size() - 5, 5, "_like") == 0);
+}
+
 std::optional<std::string> python_signature_text(const c10::FunctionSchema& schema, bool method,
-                                                 bool skip_outputs) {
+                                                 bool skip_outputs, std::optional<bool> factory) {
   const auto& args = schema.arguments();
   int topt = tensor_options_start(schema);
   std::vector<std::string> positional, kwargs, outs;
   std::vector<const c10::Argument*> out_args;
-  bool has_tensor_input = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const auto& a = args[i];
     if (topt >= 0 && static_cast<int>(i) >= topt && static_cast<int>(i) < topt + 4) continue;
-    if (!a.is_out() && is_tensor_like(a.real_type())) has_tensor_input = true;
     if (method && a.name() == "self" && !a.kwarg_only()) continue;  // bound
     std::string type = type_text(a.real_type(), a);
     if (type.empty()) return std::nullopt;
     std::string name = a.name();
     if (name == "self" && type == "Tensor" && !method) name = "input";
     std::string formal = type + " " + name;
-    if (a.default_value()) formal += "=" + default_text(a);
+    if (a.default_value()) formal += "=" + default_text(schema, a);
     if (a.is_out()) {
       out_args.push_back(&a);
       continue;
@@ -354,15 +362,10 @@ std::optional<std::string> python_signature_text(const c10::FunctionSchema& sche
   } else if (out_args.size() > 1) {
     outs.push_back("TensorList[" + std::to_string(out_args.size()) + "] out=None");
   }
-  bool tensor_return = false;
-  for (const auto& r : schema.returns()) tensor_return = tensor_return || is_tensor_like(r.real_type());
   std::string name = op_base_name(schema);
-  bool factory = tensor_return && !has_tensor_input;
-  bool like_or_new = name.rfind("new_", 0) == 0 ||
-                     (name.size() > 5 && name.compare(name.size() - 5, 5, "_like") == 0);
   std::vector<std::string> rest = kwargs;
   if (!skip_outputs) rest.insert(rest.end(), outs.begin(), outs.end());
-  if (factory || like_or_new) {
+  if (factory.value_or(is_factory_schema(schema))) {
     for (const char* t : {"ScalarType? dtype=None", "Layout? layout=None", "Device? device=None",
                           "bool? pin_memory=False", "bool? requires_grad=False"})
       rest.push_back(t);
@@ -377,7 +380,7 @@ std::optional<std::string> python_signature_text(const c10::FunctionSchema& sche
 
 SchemaBinding bind_schema(const Signature& sig, const c10::OperatorHandle& op, bool method,
                            std::string_view renames) {
-  SchemaBinding b{op, {}};
+  SchemaBinding b{op, {}, nullptr};
   const auto& args = op.schema().arguments();
   int out_k = 0;
   size_t n_out = 0;

@@ -53,8 +53,6 @@ enum class PType : uint8_t {
   Device,
   Stream,
   String,
-  Dimname,
-  DimnameList,
 };
 
 // The name python_arg_parser shows for a type in error messages ("Number").
@@ -123,8 +121,16 @@ Signature parse_signature(std::string_view text);
 // The signature string torchgen would generate for `schema` as a function
 // (method=false) or as a Tensor method. nullopt when the schema has types
 // the Python bindings cannot express (e.g. bool[3]).
+// `factory` says whether to add the factory keywords (dtype, layout, device,
+// pin_memory, requires_grad); by default is_factory_schema decides.
 std::optional<std::string> python_signature_text(const c10::FunctionSchema& schema, bool method,
-                                                 bool skip_outputs = false);
+                                                 bool skip_outputs = false,
+                                                 std::optional<bool> factory = std::nullopt);
+
+// Whether torchgen gives `schema` the factory keywords: tensor factories and
+// the new_*/ *_like functions. An out= overload has no TensorOptions of its
+// own: its functional twin decides for it.
+bool is_factory_schema(const c10::FunctionSchema& schema);
 
 // True for overloads whose outputs are kwarg-only mutable arguments (out=).
 bool is_out_schema(const c10::FunctionSchema& schema);

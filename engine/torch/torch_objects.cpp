@@ -117,8 +117,7 @@ void check_device_available(c10::Device d) {
     case c10::DeviceType::CPU:
     case c10::DeviceType::Meta: return;
     case c10::DeviceType::CUDA:
-      // PyTorch's torch.cuda._lazy_init raises this AssertionError.
-      if (!at::hasCUDA()) rt::raise(*rt::exc_types().assertion_error, "Torch not compiled with CUDA enabled");
+      if (!at::hasCUDA()) raise_cuda_unavailable();
       return;
     default:
       // Any other backend works when it registered itself with c10.
@@ -130,8 +129,8 @@ void check_device_available(c10::Device d) {
 
 Value construct_device(rt::Interpreter&, rt::Args& args) {
   static const std::vector<Signature> sigs = {
-      parse_signature("Device(Device device)"),
-      parse_signature("Device(c10::string_view type, int64_t? index=-1)")};
+      parse_signature("device(Device device)"),
+      parse_signature("device(c10::string_view type, int64_t? index=-1)")};
   detail::Slot slots[2];
   size_t which = detail::match_signature(sigs, args, nullptr, slots);
   if (which == 0) return device_object(parse_device(*slots[0].value));

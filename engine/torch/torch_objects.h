@@ -80,9 +80,14 @@ std::optional<c10::ScalarType> as_dtype(const rt::Value& v);
 c10::Device parse_device(const rt::Value& v);
 
 // Raises when the device cannot be used by this libtorch: for CUDA without
-// CUDA, AssertionError("Torch not compiled with CUDA enabled") as PyTorch
-// does; for other unavailable backends a RuntimeError of one sentence.
+// CUDA, PyTorch's RuntimeError (raise_cuda_unavailable); for other
+// unavailable backends a RuntimeError of one sentence.
 void check_device_available(c10::Device d);
+
+// The RuntimeError a CUDA build of PyTorch raises when CUDA cannot start
+// here: "Found no NVIDIA driver on your system. ..." without a driver,
+// "No CUDA GPUs are available" with a driver and no GPU (cuda_probe.cpp).
+[[noreturn]] void raise_cuda_unavailable();
 
 // torch.device(...): the constructor of types().device.
 rt::Value construct_device(rt::Interpreter& in, rt::Args& args);

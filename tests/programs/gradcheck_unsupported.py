@@ -16,4 +16,4 @@ for options in [{"fast_mode": True}, {"check_fwd_over_rev": True}, {"check_rev_o
         gradgradcheck(torch.sin, (frozen,), **options)
     except (NotImplementedError, AssertionError, ValueError) as e:
         print(type(e).__name__ + ":", e)
-print(gradcheck(torch.sin, (x,), check_sparse_nnz=True, check_batched_grad=False, fast_mode=False))
+print(gradcheck(torch.sin, (x,), masked=True, check_batched_grad=False, fast_mode=False))

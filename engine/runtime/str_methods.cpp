@@ -16,6 +16,37 @@
 namespace backstep::rt {
 namespace {
 
+// str.isidentifier: a letter or '_' then letters, digits and '_'. Non-ASCII
+// characters (UTF-8 bytes >= 0x80) count as letters, as most do in Python.
+bool is_identifier(const std::string& s) {
+  if (s.empty()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    bool ok = c >= 0x80 || c == '_' || std::isalpha(c) || (i > 0 && std::isdigit(c));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// str.istitle: uppercase letters only after uncased characters, lowercase
+// only after cased ones, and at least one cased letter.
+bool is_title(const std::string& s) {
+  bool cased = false, previous_cased = false;
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (std::isupper(c)) {
+      if (previous_cased) return false;
+      previous_cased = cased = true;
+    } else if (std::islower(c)) {
+      if (!previous_cased) return false;
+      previous_cased = cased = true;
+    } else {
+      previous_cased = false;
+    }
+  }
+  return cased;
+}
+
 const std::string& str_arg(const Args& a, size_t i, const char* fn) {
   if (i >= a.pos.size()) raise_type_error(fmt::format("{}() takes at least {} argument", fn, i + 1));
   auto* s = a.pos[i].as<StrObject>();
@@ -246,7 +277,19 @@ const MethodTable<StrObject>& str_methods() {
        }},
       {"isdigit", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
       {"isnumeric", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
+      {"isdecimal", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
       {"isalpha", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isalpha); }},
+      {"isascii", [](Interpreter&, StrObject& self, Args&) -> Value {
+         return std::all_of(self.value.begin(), self.value.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+       }},
+      {"isprintable", [](Interpreter&, StrObject& self, Args&) -> Value {
+         return std::all_of(self.value.begin(), self.value.end(), [](char c) {
+           auto u = static_cast<unsigned char>(c);
+           return u >= 0x80 || std::isprint(u);
+         });
+       }},
+      {"isidentifier", [](Interpreter&, StrObject& self, Args&) -> Value { return is_identifier(self.value); }},
+      {"istitle", [](Interpreter&, StrObject& self, Args&) -> Value { return is_title(self.value); }},
       {"isalnum", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isalnum); }},
       {"isspace", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isspace); }},
       {"isupper", [](Interpreter&, StrObject& self, Args&) -> Value {

@@ -223,12 +223,30 @@ def parse_header(text):
 _PLAIN_STRUCT_RE = re.compile(r'\bstruct\s+(?:TORCH_API\s+)?(\w+)\s*\{')
 
 
+_SCOPE_RE = re.compile(r'\bnamespace\s+([\w:]+)\s*\{|[{}]')
+
+
+def namespace_at(text, pos):
+    """The namespace open at pos ('torch::autograd'), from the `namespace X {`
+    blocks enclosing it; '' at file scope."""
+    stack = []
+    for m in _SCOPE_RE.finditer(text, 0, pos):
+        if m.group(0) == '}':
+            if stack:
+                stack.pop()
+        else:
+            stack.append(m.group(1))  # None for a brace that is not a namespace
+    return '::'.join(n for n in stack if n)
+
+
 def parse_helper_structs(text):
-    """Structs without a base class (TypeAndSize): name -> data members.
+    """Structs without a base class (TypeAndSize): name -> {'namespace', 'members'}.
 
     Node fields of these types have no operator<<; the generated code shows
     them as `Name(member=value, ...)`. Only structs whose members are all plain
-    data (no references, arrays or bit-fields) are kept."""
+    data (no references, arrays or bit-fields) are kept. libtorch 2.15 declares
+    TypeAndSize in function.h (torch::autograd), older ones in Functions.h
+    (torch::autograd::generated): the namespace is read from the header."""
     text = preprocess(strip_comments(text))
     helpers = {}
     for m in _PLAIN_STRUCT_RE.finditer(text):
@@ -246,8 +264,9 @@ def parse_helper_structs(text):
             if '&' in typ or '[' in flat or re.search(r':\s*\d+\s*$', flat):
                 ok = False
             members.append((' '.join(typ.split()), name))
-        if ok and members:
-            helpers[m.group(1)] = members
+        ns = namespace_at(text, m.start())
+        if ok and members and ns:  # at file scope it is no libtorch type
+            helpers[m.group(1)] = {'namespace': ns, 'members': members}
     return helpers
 
 
@@ -278,7 +297,7 @@ _TENSOR_TYPES = {'SavedVariable'}
 # Kinds whose values the interpreter can show as Python values. Optional and
 # list forms are derived from these.
 KINDS = ['Tensor', 'TensorList', 'Int', 'IntList', 'SymInt', 'SymIntList', 'Float', 'FloatList',
-         'Bool', 'Scalar', 'ScalarType', 'String', 'Opaque']
+         'Bool', 'Scalar', 'ScalarList', 'ScalarType', 'String', 'Opaque']
 
 
 def _scalar_kind(t):
@@ -301,7 +320,8 @@ def _scalar_kind(t):
     return None
 
 
-_LIST_OF = {'Tensor': 'TensorList', 'Int': 'IntList', 'SymInt': 'SymIntList', 'Float': 'FloatList'}
+_LIST_OF = {'Tensor': 'TensorList', 'Int': 'IntList', 'SymInt': 'SymIntList', 'Float': 'FloatList',
+            'Scalar': 'ScalarList'}
 _LIST_TEMPLATES = ('vector', 'ArrayRef', 'SmallVector', 'OptionalArray', 'OptionalArrayRef', 'List')
 _ARRAYREF_ALIASES = {'IntArrayRef': 'Int', 'SymIntArrayRef': 'SymInt', 'DimVector': 'Int'}
 
@@ -356,11 +376,12 @@ def python_name(member_name):
     return member_name[:-1] if member_name.endswith('_') else member_name
 
 
-# PyTorch 1.13 exposes `_saved_<name>` for these kinds only (plain or optional);
-# ScalarType, TensorOptions, TypeAndSize, TensorGeometry, nested lists and
-# the tensor-list sizes (`size_t x_size_`) have no Python property.
+# PyTorch 2.x exposes `_saved_<name>` for these kinds only (plain or optional);
+# ScalarType, TensorOptions, TypeAndSize, TensorGeometry, Layout, nested lists
+# and the tensor-list sizes (`size_t x_size_`) have no Python property. A list
+# of Scalars (the foreach ops' `scalars`) reads as a tuple of numbers.
 _PYTHON_VISIBLE_KINDS = {'Tensor', 'TensorList', 'Int', 'IntList', 'SymInt', 'SymIntList', 'Float',
-                         'FloatList', 'Bool', 'Scalar', 'String'}
+                         'FloatList', 'Bool', 'Scalar', 'ScalarList', 'String'}
 
 
 def python_visible(kind, cpp_type, member_name):
@@ -372,12 +393,32 @@ def python_visible(kind, cpp_type, member_name):
     if kind == 'Float' and t not in ('double', 'optional<double>'):
         return False
     if kind == 'Bool' and t != 'bool':
-        return False  # c10::optional<bool> has no property in 1.13
+        return False  # optional<bool> has no property
     return True
+
+
+def mark_python_classes(structs):
+    """Sets s['python_class']: whether PyTorch registers a Python class (with
+    the `_saved_*` properties) for the node type.
+
+    PyTorch's codegen writes Functions.h from the derivatives.yaml entries and
+    then appends the foreach nodes it derives itself from the per-tensor
+    formulas (`_foreach_abs` from `abs`); python_functions.cpp is generated
+    from derivatives.yaml alone, so those appended nodes have no Python class
+    (Python shows them as `CppFunction`, without saved-field properties). They
+    are the header's trailing run of `Foreach*` nodes; the foreach nodes
+    derivatives.yaml defines itself come earlier, before the `*_copy` views."""
+    tail = len(structs)
+    while tail > 0 and structs[tail - 1]['name'].startswith('Foreach'):
+        tail -= 1
+    for i, s in enumerate(structs):
+        s['python_class'] = i < tail
+    return structs
 
 
 def analyse(structs):
     """Adds the saved fields (with kinds) to each struct; drops bookkeeping members."""
+    mark_python_classes(structs)
     for s in structs:
         members = s['members']
         names = {n for _, n in members}
@@ -401,7 +442,7 @@ def analyse(structs):
                 'cpp_type': ' '.join(typ.split()),
                 'kind': kind,
                 'optional': optional,
-                'python_visible': python_visible(kind, typ, name),
+                'python_visible': s['python_class'] and python_visible(kind, typ, name),
                 'released_flag': released_flag,
                 'is_saved_variable': kind in ('Tensor', 'TensorList')
                 and normalize_type(typ) in ('SavedVariable', 'vector<SavedVariable>'),
@@ -434,33 +475,34 @@ def _helper_of(cpp_type, helpers):
     return last if last in helpers else None
 
 
-def emit_helper_access(helpers, used, namespace_of):
+def emit_helper_access(helpers, used):
     """Text functions for helper structs, reading their (possibly private)
     members through explicit template instantiation, which the language
-    allows to name private members. Declared inside the structs' namespace so
+    allows to name private members. Declared inside each struct's namespace so
     that member types resolve exactly as in the header."""
     out = []
     w = out.append
     if not used:
         return out
-    ns = namespace_of.split('::')
-    w('namespace ' + ' { namespace '.join(ns) + ' { namespace backstep_access {')
-    w('template <class Tag, typename Tag::type M>')
-    w('struct Access { friend typename Tag::type get(Tag) { return M; } };')
     for h in used:
-        for typ, name in helpers[h]:
+        ns = helpers[h]['namespace']
+        w('namespace %s::backstep_access {' % ns)
+        w('template <class Tag, typename Tag::type M>')
+        w('struct Access_%s { friend typename Tag::type get(Tag) { return M; } };' % h)
+        for typ, name in helpers[h]['members']:
             tag = '%s__%s' % (h, name)
             w('struct %s { using type = %s %s::*; friend type get(%s); };' % (tag, typ, h, tag))
-            w('template struct Access<%s, &%s::%s>;' % (tag, h, name))
-    w('}' * (len(ns) + 1) + '  // namespace %s::backstep_access' % namespace_of)
+            w('template struct Access_%s<%s, &%s::%s>;' % (h, tag, h, name))
+        w('}  // namespace %s::backstep_access' % ns)
     w('')
     w('namespace backstep::autograd::detail {')
     w('namespace {')
     for h in used:
-        w('std::string text_%s(const %s::%s& v) {' % (h, namespace_of, h))
-        w('  namespace acc = %s::backstep_access;' % namespace_of)
+        ns = helpers[h]['namespace']
+        w('std::string text_%s(const %s::%s& v) {' % (h, ns, h))
+        w('  namespace acc = %s::backstep_access;' % ns)
         w('  std::string out = "%s(";' % h)
-        for i, (typ, name) in enumerate(helpers[h]):
+        for i, (typ, name) in enumerate(helpers[h]['members']):
             sep = ', ' if i else ''
             w('  out += "%s%s=" + opaque_text(v.*get(acc::%s__%s{}), %s);'
               % (sep, name, h, name, _cpp_string(typ)))
@@ -485,7 +527,7 @@ def emit_cpp(structs, header_path, namespace_of, helpers=None):
     w('')
     w('#include <torch/csrc/autograd/generated/Functions.h>')
     w('')
-    out.extend(emit_helper_access(helpers, used, namespace_of))
+    out.extend(emit_helper_access(helpers, used))
     w('namespace backstep::autograd::detail {')
     w('namespace {')
     w('using torch::autograd::Node;')
@@ -539,7 +581,8 @@ def emit_cpp(structs, header_path, namespace_of, helpers=None):
             fields = 'k_%s, sizeof(k_%s) / sizeof(FieldDesc)' % (s['struct'], s['struct'])
         else:
             fields = 'nullptr, 0'
-        w('  {%s, &typeid(%s), &is_a<%s>, %s},' % (_cpp_string(s['name']), st, st, fields))
+        w('  {%s, &typeid(%s), &is_a<%s>, %s, %s},' % (_cpp_string(s['name']), st, st, fields,
+                                                   'true' if s['python_class'] else 'false'))
     w('};')
     w('}  // namespace')
     w('')
@@ -597,6 +640,13 @@ struct TORCH_API AbsBackward0 : public TraceableFunction {
   SavedVariable self_;
 
 };
+struct TORCH_API ForeachMaximumBackward1 : public TraceableFunction {
+  std::string name() const override { return "ForeachMaximumBackward1"; }
+  std::vector<at::Scalar> scalars;
+  std::vector<SavedVariable> self_;
+  bool self_released_ = false;
+  size_t self_size_;
+};
 struct TORCH_API IndexBackward0 : public TraceableFunction {
   using TraceableFunction::TraceableFunction;
   std::string name() const override { return "IndexBackward0"; }
@@ -626,6 +676,11 @@ struct TORCH_API IndexBackward0 : public TraceableFunction {
   size_t tensors_size_;
   std::vector<::std::optional<at::Tensor>> future_list;
 };
+struct TORCH_API ForeachAbsBackward0 : public TraceableFunction {
+  std::string name() const override { return "ForeachAbsBackward0"; }
+  std::vector<SavedVariable> self_;
+  bool self_released_ = false;
+};
 struct TORCH_API NotANode {
   int64_t x;
 };
@@ -635,7 +690,8 @@ struct TORCH_API NotANode {
 
 def self_test():
     structs = {s['name']: s for s in analyse(parse_header(_SELF_TEST_HEADER))}
-    assert sorted(structs) == ['AbsBackward0', 'IndexBackward0'], sorted(structs)
+    assert sorted(structs) == ['AbsBackward0', 'ForeachAbsBackward0', 'ForeachMaximumBackward1',
+                               'IndexBackward0'], sorted(structs)
     abs_fields = [(f['name'], f['kind']) for f in structs['AbsBackward0']['fields']]
     assert abs_fields == [('self', 'Tensor')], abs_fields
     got = {f['name']: (f['kind'], f['optional']) for f in structs['IndexBackward0']['fields']}
@@ -657,10 +713,22 @@ def self_test():
         'future_list': ('Opaque', False),  # not SavedVariables: shown as text
     }
     assert got == want, (got, want)
+    # Foreach nodes derived by the codegen (the header's trailing run) have no Python class.
+    classes = {n: s['python_class'] for n, s in structs.items()}
+    assert classes == {'AbsBackward0': True, 'ForeachMaximumBackward1': True, 'IndexBackward0': True,
+                       'ForeachAbsBackward0': False}, classes
+    visible = {n: [f['name'] for f in s['fields'] if f['python_visible']] for n, s in structs.items()}
+    assert visible['ForeachMaximumBackward1'] == ['scalars', 'self'], visible
+    assert visible['ForeachAbsBackward0'] == [], visible
+    assert structs['ForeachMaximumBackward1']['fields'][0]['kind'] == 'ScalarList'
     flags = {f['name']: f['released_flag'] for f in structs['IndexBackward0']['fields']}
     assert flags['indices'] == 'indices_released_', flags
     helpers = parse_helper_structs(_SELF_TEST_HEADER)
-    assert helpers['TypeAndSize'] == [('std::vector<c10::SymInt>', 'sym_sizes')], helpers
+    assert helpers['TypeAndSize'] == {'namespace': 'torch::autograd::generated',
+                                      'members': [('std::vector<c10::SymInt>', 'sym_sizes')]}, helpers
+    in_function_h = parse_helper_structs('namespace torch::autograd {\nstruct Edge;\n'
+                                         'struct TypeAndSize {\n  at::TensorOptions options;\n};\n}')
+    assert in_function_h['TypeAndSize']['namespace'] == 'torch::autograd', in_function_h
     code = emit_cpp(list(structs.values()), 'self-test', 'torch::autograd::generated', helpers)
     assert 'read_tensor_list(n, static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_, ' \
            'static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_released_)' in code
@@ -676,6 +744,8 @@ def main(argv=None):
     ap.add_argument('--json', help='also write the parsed node types and fields as JSON')
     ap.add_argument('--namespace', default='torch::autograd::generated',
                     help='C++ namespace of the node structs (default: %(default)s)')
+    ap.add_argument('--helper-header', action='append',
+                    help='another header declaring plain structs node fields use (function.h: TypeAndSize)')
     ap.add_argument('--summary', action='store_true', help='print counts to stdout')
     ap.add_argument('--self-test', action='store_true', help='check the parser on a built-in 2.x-style header')
     args = ap.parse_args(argv)
@@ -692,9 +762,13 @@ def main(argv=None):
         return 1
 
     if args.output:
-        write_if_changed(args.output, emit_cpp(structs, args.header, args.namespace, parse_helper_structs(text)))
+        helpers = parse_helper_structs(text)
+        for extra in args.helper_header or []:
+            with open(extra, encoding='utf-8') as f:
+                helpers.update(parse_helper_structs(f.read()))
+        write_if_changed(args.output, emit_cpp(structs, args.header, args.namespace, helpers))
     if args.json:
-        doc = [{'struct': s['struct'], 'name': s['name'],
+        doc = [{'struct': s['struct'], 'name': s['name'], 'python_class': s['python_class'],
                 'fields': [{k: f[k] for k in ('name', 'member', 'cpp_type', 'kind', 'optional', 'python_visible')}
                            for f in s['fields']]} for s in structs]
         write_if_changed(args.json, json.dumps(doc, indent=1) + '\n')

@@ -177,7 +177,7 @@ std::string anomaly_hint(std::string msg) {
       "question was changed in there or anywhere later. Good luck!";
   static const std::string without =
       "Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
-      "torch.autograd.set_detect_anomaly(True).";
+      "torch.autograd.set_detect_anomaly(True, check_nan=False).";
   if (autograd::user_anomaly_mode()) return msg;
   size_t pos = msg.find(with);
   if (pos != std::string::npos) msg.replace(pos, with.size(), without);

@@ -179,8 +179,10 @@ std::optional<Value> NodeObject::get_attr(Interpreter& in, std::string_view name
 std::vector<std::string> NodeObject::attr_names() const {
   std::vector<std::string> out = {"name", "next_functions", "metadata", "register_hook", "register_prehook"};
   if (const auto* fields = autograd::saved_fields_of(*node_))
-    for (const auto& f : *fields)
+    for (const auto& f : *fields) {
       if (f.python_visible) out.push_back("_saved_" + f.name);
+      if (f.python_visible && f.has_raw) out.push_back("_raw_saved_" + f.name);
+    }
   return out;
 }
 

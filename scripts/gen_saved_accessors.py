@@ -22,82 +22,11 @@ import os
 import re
 import sys
 
+from cpp_header import matching_brace, namespace_at, parse_declaration, preprocess, split_members, strip_comments
+
 # --------------------------------------------------------------------------
 # Reading the header
 # --------------------------------------------------------------------------
-
-_COMMENT_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', re.S)
-
-
-def strip_comments(text):
-    """Removes comments, keeping string and character literals (and line breaks)."""
-
-    def repl(m):
-        s = m.group(0)
-        if s.startswith('/'):
-            return '\n' * s.count('\n') if s.startswith('/*') else ''
-        return s
-
-    return _COMMENT_RE.sub(repl, text)
-
-
-def _eval_condition(directive, arg, defined):
-    arg = arg.strip()
-    if directive == 'ifdef':
-        return arg in defined
-    if directive == 'ifndef':
-        return arg not in defined
-    # `#if EXPR`: understand defined(X), !defined(X), 0 and 1; anything else is taken as true.
-    m = re.fullmatch(r'(!?)\s*defined\s*\(?\s*(\w+)\s*\)?', arg)
-    if m:
-        return (m.group(2) in defined) != bool(m.group(1))
-    if arg in ('0', 'false'):
-        return False
-    return True
-
-
-def preprocess(text, defined=frozenset()):
-    """Keeps the branches of #if/#ifdef/#else/#endif a Linux build would see.
-
-    libtorch 2.x declares each node struct twice, once under `#ifdef _WIN32`;
-    only the non-Windows branch must be parsed. Other directives are dropped."""
-    out = []
-    stack = []  # (this branch active, some branch already taken)
-    for line in text.split('\n'):
-        m = re.match(r'\s*#\s*(\w+)(.*)', line)
-        if not m:
-            out.append(line if all(a for a, _ in stack) else '')
-            continue
-        d, arg = m.group(1), m.group(2)
-        if d in ('if', 'ifdef', 'ifndef'):
-            c = _eval_condition(d, arg, defined)
-            stack.append((c, c))
-        elif d == 'elif' and stack:
-            _, taken = stack[-1]
-            c = (not taken) and _eval_condition('if', arg, defined)
-            stack[-1] = (c, taken or c)
-        elif d == 'else' and stack:
-            _, taken = stack[-1]
-            stack[-1] = (not taken, True)
-        elif d == 'endif' and stack:
-            stack.pop()
-        out.append('')
-    return '\n'.join(out)
-
-
-def matching_brace(text, open_pos):
-    """Index of the `}` matching the `{` at open_pos."""
-    depth = 0
-    for i in range(open_pos, len(text)):
-        c = text[i]
-        if c == '{':
-            depth += 1
-        elif c == '}':
-            depth -= 1
-            if depth == 0:
-                return i
-    raise ValueError('unbalanced braces')
-
 
 _STRUCT_RE = re.compile(
     r'\b(?:struct|class)\s+(?:TORCH_API\s+|C10_API\s+|__attribute__\s*\(\(.*?\)\)\s*)*'
@@ -114,66 +43,8 @@ def _base_names(bases):
     return names
 
 
-def split_members(body):
-    """Splits a struct body into top-level declarations.
-
-    Returns (declarations, method_bodies): declarations are the statements that
-    end with `;` at the body's top level (member functions with bodies are cut
-    out, their bodies returned separately)."""
-    decls, methods = [], []
-    cur = []
-    i, n = 0, len(body)
-    while i < n:
-        c = body[i]
-        if c == '{':
-            end = matching_brace(body, i)
-            stmt = ''.join(cur)
-            if '(' in stmt:
-                # a function definition: `void f() override { ... }`
-                methods.append(body[i + 1:end])
-                cur = []
-            else:
-                # a brace initializer: `int64_t x{0};`
-                cur.append(body[i:end + 1])
-            i = end + 1
-            continue
-        if c == ';':
-            decls.append(''.join(cur))
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    return decls, methods
-
-
-_DECL_RE = re.compile(r'^(?P<type>.+?[\w>&*\s])\s*\b(?P<name>[A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?(?:=.*|\{.*\})?$', re.S)
-
 # Types that are machinery, never saved state.
 _MACHINERY_TYPES = re.compile(r'(^|::)(mutex|recursive_mutex|shared_mutex|lock_guard|atomic<.*>|atomic_\w+|once_flag)$')
-
-
-def parse_declaration(stmt):
-    """(type, name) for a data member declaration, else None."""
-    s = ' '.join(stmt.split())
-    # access specifiers glued to the front: `private: int x`
-    s = re.sub(r'^(?:(?:public|protected|private)\s*:\s*)+', '', s)
-    if not s:
-        return None
-    first = s.split()[0]
-    if first in ('using', 'typedef', 'friend', 'static', 'template', 'enum', 'struct', 'class', 'return'):
-        return None
-    head = s.split('=')[0].split('{')[0]
-    if '(' in head or 'operator' in head:
-        return None
-    m = _DECL_RE.match(s)
-    if not m:
-        return None
-    typ = m.group('type').strip()
-    name = m.group('name')
-    typ = re.sub(r'^(?:mutable|const|volatile|inline)\s+', '', typ)
-    if not typ or typ in ('auto',):
-        return None
-    return typ, name
 
 
 def parse_header(text):
@@ -221,22 +92,6 @@ def parse_header(text):
 
 
 _PLAIN_STRUCT_RE = re.compile(r'\bstruct\s+(?:TORCH_API\s+)?(\w+)\s*\{')
-
-
-_SCOPE_RE = re.compile(r'\bnamespace\s+([\w:]+)\s*\{|[{}]')
-
-
-def namespace_at(text, pos):
-    """The namespace open at pos ('torch::autograd'), from the `namespace X {`
-    blocks enclosing it; '' at file scope."""
-    stack = []
-    for m in _SCOPE_RE.finditer(text, 0, pos):
-        if m.group(0) == '}':
-            if stack:
-                stack.pop()
-        else:
-            stack.append(m.group(1))  # None for a brace that is not a namespace
-    return '::'.join(n for n in stack if n)
 
 
 def parse_helper_structs(text):
@@ -611,132 +466,6 @@ def write_if_changed(path, content):
     os.replace(tmp, path)
 
 
-# --------------------------------------------------------------------------
-# Self-test on a header in libtorch 2.x's style (run by ctest, stdlib only)
-# --------------------------------------------------------------------------
-
-_SELF_TEST_HEADER = r"""
-#pragma once
-namespace torch { namespace autograd { namespace generated {
-struct TypeAndSize {
-  TypeAndSize() = default;
-  std::vector<c10::SymInt> sym_sizes;   // not a node
-};
-#ifdef _WIN32
-struct AbsBackward0 : public TraceableFunction {
-  TORCH_API AbsBackward0() = default;
-#else
-struct TORCH_API AbsBackward0 : public TraceableFunction {
-#endif
-  using TraceableFunction::TraceableFunction;
-  variable_list apply(variable_list&& grads) override;
-  std::string name() const override { return "AbsBackward0"; }
-  void release_variables() override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    self_.reset_data();
-  }
-  void compiled_args(CompiledNodeArgs& args) override;
-  variable_list apply_with_saved(const variable_list& inputs, SwapSavedVariables& saved) override;
-  SavedVariable self_;
-
-};
-struct TORCH_API ForeachMaximumBackward1 : public TraceableFunction {
-  std::string name() const override { return "ForeachMaximumBackward1"; }
-  std::vector<at::Scalar> scalars;
-  std::vector<SavedVariable> self_;
-  bool self_released_ = false;
-  size_t self_size_;
-};
-struct TORCH_API IndexBackward0 : public TraceableFunction {
-  using TraceableFunction::TraceableFunction;
-  std::string name() const override { return "IndexBackward0"; }
-  void release_variables() override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    indices_.clear();
-    indices_released_ = true;
-  }
-  std::vector<SavedVariable> indices_;
-  bool indices_released_ = false;
-  std::vector<c10::SymInt> self_sym_sizes;
-  ::std::optional<at::ScalarType> dtype;
-  ::std::optional<c10::SymInt> start;
-  c10::OptionalArray<c10::SymInt> output_size;
-  c10::OptionalArray<double> scale_factors;
-  c10::string_view approximate;
-  ::std::optional<std::string> rounding_mode;
-  std::optional<at::Scalar> min;
-  at::Layout self_layout = at::kStrided;
-  int64_t dim{0};
-  double eps = 1e-5;
-  bool retain_variables = true;
-  void will_release_variables() override {
-    retain_variables = false;
-  }
-  at::MemoryFormat memory_format;
-  size_t tensors_size_;
-  std::vector<::std::optional<at::Tensor>> future_list;
-};
-struct TORCH_API ForeachAbsBackward0 : public TraceableFunction {
-  std::string name() const override { return "ForeachAbsBackward0"; }
-  std::vector<SavedVariable> self_;
-  bool self_released_ = false;
-};
-struct TORCH_API NotANode {
-  int64_t x;
-};
-}}} // namespace torch::autograd::generated
-"""
-
-
-def self_test():
-    structs = {s['name']: s for s in analyse(parse_header(_SELF_TEST_HEADER))}
-    assert sorted(structs) == ['AbsBackward0', 'ForeachAbsBackward0', 'ForeachMaximumBackward1',
-                               'IndexBackward0'], sorted(structs)
-    abs_fields = [(f['name'], f['kind']) for f in structs['AbsBackward0']['fields']]
-    assert abs_fields == [('self', 'Tensor')], abs_fields
-    got = {f['name']: (f['kind'], f['optional']) for f in structs['IndexBackward0']['fields']}
-    want = {
-        'indices': ('TensorList', False),
-        'self_sym_sizes': ('SymIntList', False),
-        'dtype': ('ScalarType', True),
-        'start': ('SymInt', True),
-        'output_size': ('SymIntList', True),
-        'scale_factors': ('FloatList', True),
-        'approximate': ('String', False),
-        'rounding_mode': ('String', True),
-        'min': ('Scalar', True),
-        'self_layout': ('Opaque', False),
-        'dim': ('Int', False),
-        'eps': ('Float', False),
-        'memory_format': ('Opaque', False),
-        'tensors_size': ('Int', False),
-        'future_list': ('Opaque', False),  # not SavedVariables: shown as text
-    }
-    assert got == want, (got, want)
-    # Foreach nodes derived by the codegen (the header's trailing run) have no Python class.
-    classes = {n: s['python_class'] for n, s in structs.items()}
-    assert classes == {'AbsBackward0': True, 'ForeachMaximumBackward1': True, 'IndexBackward0': True,
-                       'ForeachAbsBackward0': False}, classes
-    visible = {n: [f['name'] for f in s['fields'] if f['python_visible']] for n, s in structs.items()}
-    assert visible['ForeachMaximumBackward1'] == ['scalars', 'self'], visible
-    assert visible['ForeachAbsBackward0'] == [], visible
-    assert structs['ForeachMaximumBackward1']['fields'][0]['kind'] == 'ScalarList'
-    flags = {f['name']: f['released_flag'] for f in structs['IndexBackward0']['fields']}
-    assert flags['indices'] == 'indices_released_', flags
-    helpers = parse_helper_structs(_SELF_TEST_HEADER)
-    assert helpers['TypeAndSize'] == {'namespace': 'torch::autograd::generated',
-                                      'members': [('std::vector<c10::SymInt>', 'sym_sizes')]}, helpers
-    in_function_h = parse_helper_structs('namespace torch::autograd {\nstruct Edge;\n'
-                                         'struct TypeAndSize {\n  at::TensorOptions options;\n};\n}')
-    assert in_function_h['TypeAndSize']['namespace'] == 'torch::autograd', in_function_h
-    code = emit_cpp(list(structs.values()), 'self-test', 'torch::autograd::generated', helpers)
-    assert 'read_tensor_list(n, static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_, ' \
-           'static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_released_)' in code
-    assert 'retain_variables' not in code and 'mutex' not in code
-    print('gen_saved_accessors self-test: ok')
-    return 0
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('header', nargs='?', help='path to torch/csrc/autograd/generated/Functions.h')
@@ -747,10 +476,7 @@ def main(argv=None):
     ap.add_argument('--helper-header', action='append',
                     help='another header declaring plain structs node fields use (function.h: TypeAndSize)')
     ap.add_argument('--summary', action='store_true', help='print counts to stdout')
-    ap.add_argument('--self-test', action='store_true', help='check the parser on a built-in 2.x-style header')
     args = ap.parse_args(argv)
-    if args.self_test:
-        return self_test()
     if not args.header:
         ap.error('the header is required')
 

@@ -59,7 +59,7 @@ TypeObject* new_exception_type(std::string name, std::string module, const TypeO
 class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
  public:
   ExceptionObject(const TypeObject& cls, std::vector<Value> args)
-      : Object(ObjKind::Exception), cls_(&cls), args(std::move(args)) {}
+      : Object(ObjKind::Exception), args(std::move(args)), cls_(&cls) {}
   const TypeObject& type() const override { return *cls_; }
   std::string repr(Interpreter& in) const override;  // RuntimeError('msg')
   std::string str(Interpreter& in) const override;   // msg
@@ -71,6 +71,10 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
   // PEP 678 notes: printed after the message in a traceback, not part of
   // str(e) (so scripts that print their exceptions see PyTorch's text).
   std::vector<std::string> notes;
+  // AttributeError's `name` and `obj` (Python 3.10+), set when an attribute
+  // lookup failed: an uncaught one then suggests a close name, as Python does.
+  std::string attr_name;
+  Value attr_obj;
 
  private:
   const TypeObject* cls_;
@@ -117,6 +121,8 @@ std::string format_frames(const std::vector<TraceFrame>& frames);
 [[noreturn]] void raise_index_error(std::string message);
 [[noreturn]] void raise_key_error(const Value& key);
 [[noreturn]] void raise_attribute_error(std::string message);
+// The same for a failed lookup of `name` on `obj` (recorded for the suggestion).
+[[noreturn]] void raise_attribute_error(std::string message, const Value& obj, std::string_view name);
 [[noreturn]] void raise_name_error(std::string message);
 [[noreturn]] void raise_zero_division(std::string message);
 [[noreturn]] void raise_overflow(std::string message);

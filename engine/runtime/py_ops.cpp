@@ -334,8 +334,8 @@ std::optional<Value> try_get_attr(Interpreter& in, const Value& obj, std::string
 
 Value get_attr(Interpreter& in, const Value& obj, std::string_view name) {
   if (auto v = try_get_attr(in, obj, name)) return *v;
-  if (obj.is_object()) raise_attribute_error(obj.object_ptr()->attr_error_message(name));
-  raise_attribute_error(fmt::format("'{}' object has no attribute '{}'", type_name(obj), name));
+  if (obj.is_object()) raise_attribute_error(obj.object_ptr()->attr_error_message(name), obj, name);
+  raise_attribute_error(fmt::format("'{}' object has no attribute '{}'", type_name(obj), name), obj, name);
 }
 
 void set_attr(Interpreter& in, const Value& obj, std::string_view name, const Value& v) {

@@ -22,82 +22,11 @@ import os
 import re
 import sys
 
+from cpp_header import matching_brace, namespace_at, parse_declaration, preprocess, split_members, strip_comments
+
 # --------------------------------------------------------------------------
 # Reading the header
 # --------------------------------------------------------------------------
-
-_COMMENT_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', re.S)
-
-
-def strip_comments(text):
-    """Removes comments, keeping string and character literals (and line breaks)."""
-
-    def repl(m):
-        s = m.group(0)
-        if s.startswith('/'):
-            return '\n' * s.count('\n') if s.startswith('/*') else ''
-        return s
-
-    return _COMMENT_RE.sub(repl, text)
-
-
-def _eval_condition(directive, arg, defined):
-    arg = arg.strip()
-    if directive == 'ifdef':
-        return arg in defined
-    if directive == 'ifndef':
-        return arg not in defined
-    # `#if EXPR`: understand defined(X), !defined(X), 0 and 1; anything else is taken as true.
-    m = re.fullmatch(r'(!?)\s*defined\s*\(?\s*(\w+)\s*\)?', arg)
-    if m:
-        return (m.group(2) in defined) != bool(m.group(1))
-    if arg in ('0', 'false'):
-        return False
-    return True
-
-
-def preprocess(text, defined=frozenset()):
-    """Keeps the branches of #if/#ifdef/#else/#endif a Linux build would see.
-
-    libtorch 2.x declares each node struct twice, once under `#ifdef _WIN32`;
-    only the non-Windows branch must be parsed. Other directives are dropped."""
-    out = []
-    stack = []  # (this branch active, some branch already taken)
-    for line in text.split('\n'):
-        m = re.match(r'\s*#\s*(\w+)(.*)', line)
-        if not m:
-            out.append(line if all(a for a, _ in stack) else '')
-            continue
-        d, arg = m.group(1), m.group(2)
-        if d in ('if', 'ifdef', 'ifndef'):
-            c = _eval_condition(d, arg, defined)
-            stack.append((c, c))
-        elif d == 'elif' and stack:
-            _, taken = stack[-1]
-            c = (not taken) and _eval_condition('if', arg, defined)
-            stack[-1] = (c, taken or c)
-        elif d == 'else' and stack:
-            _, taken = stack[-1]
-            stack[-1] = (not taken, True)
-        elif d == 'endif' and stack:
-            stack.pop()
-        out.append('')
-    return '\n'.join(out)
-
-
-def matching_brace(text, open_pos):
-    """Index of the `}` matching the `{` at open_pos."""
-    depth = 0
-    for i in range(open_pos, len(text)):
-        c = text[i]
-        if c == '{':
-            depth += 1
-        elif c == '}':
-            depth -= 1
-            if depth == 0:
-                return i
-    raise ValueError('unbalanced braces')
-
 
 _STRUCT_RE = re.compile(
     r'\b(?:struct|class)\s+(?:TORCH_API\s+|C10_API\s+|__attribute__\s*\(\(.*?\)\)\s*)*'
@@ -114,66 +43,8 @@ def _base_names(bases):
     return names
 
 
-def split_members(body):
-    """Splits a struct body into top-level declarations.
-
-    Returns (declarations, method_bodies): declarations are the statements that
-    end with `;` at the body's top level (member functions with bodies are cut
-    out, their bodies returned separately)."""
-    decls, methods = [], []
-    cur = []
-    i, n = 0, len(body)
-    while i < n:
-        c = body[i]
-        if c == '{':
-            end = matching_brace(body, i)
-            stmt = ''.join(cur)
-            if '(' in stmt:
-                # a function definition: `void f() override { ... }`
-                methods.append(body[i + 1:end])
-                cur = []
-            else:
-                # a brace initializer: `int64_t x{0};`
-                cur.append(body[i:end + 1])
-            i = end + 1
-            continue
-        if c == ';':
-            decls.append(''.join(cur))
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    return decls, methods
-
-
-_DECL_RE = re.compile(r'^(?P<type>.+?[\w>&*\s])\s*\b(?P<name>[A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?(?:=.*|\{.*\})?$', re.S)
-
 # Types that are machinery, never saved state.
 _MACHINERY_TYPES = re.compile(r'(^|::)(mutex|recursive_mutex|shared_mutex|lock_guard|atomic<.*>|atomic_\w+|once_flag)$')
-
-
-def parse_declaration(stmt):
-    """(type, name) for a data member declaration, else None."""
-    s = ' '.join(stmt.split())
-    # access specifiers glued to the front: `private: int x`
-    s = re.sub(r'^(?:(?:public|protected|private)\s*:\s*)+', '', s)
-    if not s:
-        return None
-    first = s.split()[0]
-    if first in ('using', 'typedef', 'friend', 'static', 'template', 'enum', 'struct', 'class', 'return'):
-        return None
-    head = s.split('=')[0].split('{')[0]
-    if '(' in head or 'operator' in head:
-        return None
-    m = _DECL_RE.match(s)
-    if not m:
-        return None
-    typ = m.group('type').strip()
-    name = m.group('name')
-    typ = re.sub(r'^(?:mutable|const|volatile|inline)\s+', '', typ)
-    if not typ or typ in ('auto',):
-        return None
-    return typ, name
 
 
 def parse_header(text):
@@ -224,11 +95,13 @@ _PLAIN_STRUCT_RE = re.compile(r'\bstruct\s+(?:TORCH_API\s+)?(\w+)\s*\{')
 
 
 def parse_helper_structs(text):
-    """Structs without a base class (TypeAndSize): name -> data members.
+    """Structs without a base class (TypeAndSize): name -> {'namespace', 'members'}.
 
     Node fields of these types have no operator<<; the generated code shows
     them as `Name(member=value, ...)`. Only structs whose members are all plain
-    data (no references, arrays or bit-fields) are kept."""
+    data (no references, arrays or bit-fields) are kept. libtorch 2.15 declares
+    TypeAndSize in function.h (torch::autograd), older ones in Functions.h
+    (torch::autograd::generated): the namespace is read from the header."""
     text = preprocess(strip_comments(text))
     helpers = {}
     for m in _PLAIN_STRUCT_RE.finditer(text):
@@ -246,8 +119,9 @@ def parse_helper_structs(text):
             if '&' in typ or '[' in flat or re.search(r':\s*\d+\s*$', flat):
                 ok = False
             members.append((' '.join(typ.split()), name))
-        if ok and members:
-            helpers[m.group(1)] = members
+        ns = namespace_at(text, m.start())
+        if ok and members and ns:  # at file scope it is no libtorch type
+            helpers[m.group(1)] = {'namespace': ns, 'members': members}
     return helpers
 
 
@@ -278,7 +152,7 @@ _TENSOR_TYPES = {'SavedVariable'}
 # Kinds whose values the interpreter can show as Python values. Optional and
 # list forms are derived from these.
 KINDS = ['Tensor', 'TensorList', 'Int', 'IntList', 'SymInt', 'SymIntList', 'Float', 'FloatList',
-         'Bool', 'Scalar', 'ScalarType', 'String', 'Opaque']
+         'Bool', 'Scalar', 'ScalarList', 'ScalarType', 'String', 'Opaque']
 
 
 def _scalar_kind(t):
@@ -301,7 +175,8 @@ def _scalar_kind(t):
     return None
 
 
-_LIST_OF = {'Tensor': 'TensorList', 'Int': 'IntList', 'SymInt': 'SymIntList', 'Float': 'FloatList'}
+_LIST_OF = {'Tensor': 'TensorList', 'Int': 'IntList', 'SymInt': 'SymIntList', 'Float': 'FloatList',
+            'Scalar': 'ScalarList'}
 _LIST_TEMPLATES = ('vector', 'ArrayRef', 'SmallVector', 'OptionalArray', 'OptionalArrayRef', 'List')
 _ARRAYREF_ALIASES = {'IntArrayRef': 'Int', 'SymIntArrayRef': 'SymInt', 'DimVector': 'Int'}
 
@@ -356,11 +231,12 @@ def python_name(member_name):
     return member_name[:-1] if member_name.endswith('_') else member_name
 
 
-# PyTorch 1.13 exposes `_saved_<name>` for these kinds only (plain or optional);
-# ScalarType, TensorOptions, TypeAndSize, TensorGeometry, nested lists and
-# the tensor-list sizes (`size_t x_size_`) have no Python property.
+# PyTorch 2.x exposes `_saved_<name>` for these kinds only (plain or optional);
+# ScalarType, TensorOptions, TypeAndSize, TensorGeometry, Layout, nested lists
+# and the tensor-list sizes (`size_t x_size_`) have no Python property. A list
+# of Scalars (the foreach ops' `scalars`) reads as a tuple of numbers.
 _PYTHON_VISIBLE_KINDS = {'Tensor', 'TensorList', 'Int', 'IntList', 'SymInt', 'SymIntList', 'Float',
-                         'FloatList', 'Bool', 'Scalar', 'String'}
+                         'FloatList', 'Bool', 'Scalar', 'ScalarList', 'String'}
 
 
 def python_visible(kind, cpp_type, member_name):
@@ -372,12 +248,32 @@ def python_visible(kind, cpp_type, member_name):
     if kind == 'Float' and t not in ('double', 'optional<double>'):
         return False
     if kind == 'Bool' and t != 'bool':
-        return False  # c10::optional<bool> has no property in 1.13
+        return False  # optional<bool> has no property
     return True
+
+
+def mark_python_classes(structs):
+    """Sets s['python_class']: whether PyTorch registers a Python class (with
+    the `_saved_*` properties) for the node type.
+
+    PyTorch's codegen writes Functions.h from the derivatives.yaml entries and
+    then appends the foreach nodes it derives itself from the per-tensor
+    formulas (`_foreach_abs` from `abs`); python_functions.cpp is generated
+    from derivatives.yaml alone, so those appended nodes have no Python class
+    (Python shows them as `CppFunction`, without saved-field properties). They
+    are the header's trailing run of `Foreach*` nodes; the foreach nodes
+    derivatives.yaml defines itself come earlier, before the `*_copy` views."""
+    tail = len(structs)
+    while tail > 0 and structs[tail - 1]['name'].startswith('Foreach'):
+        tail -= 1
+    for i, s in enumerate(structs):
+        s['python_class'] = i < tail
+    return structs
 
 
 def analyse(structs):
     """Adds the saved fields (with kinds) to each struct; drops bookkeeping members."""
+    mark_python_classes(structs)
     for s in structs:
         members = s['members']
         names = {n for _, n in members}
@@ -401,7 +297,7 @@ def analyse(structs):
                 'cpp_type': ' '.join(typ.split()),
                 'kind': kind,
                 'optional': optional,
-                'python_visible': python_visible(kind, typ, name),
+                'python_visible': s['python_class'] and python_visible(kind, typ, name),
                 'released_flag': released_flag,
                 'is_saved_variable': kind in ('Tensor', 'TensorList')
                 and normalize_type(typ) in ('SavedVariable', 'vector<SavedVariable>'),
@@ -434,33 +330,34 @@ def _helper_of(cpp_type, helpers):
     return last if last in helpers else None
 
 
-def emit_helper_access(helpers, used, namespace_of):
+def emit_helper_access(helpers, used):
     """Text functions for helper structs, reading their (possibly private)
     members through explicit template instantiation, which the language
-    allows to name private members. Declared inside the structs' namespace so
+    allows to name private members. Declared inside each struct's namespace so
     that member types resolve exactly as in the header."""
     out = []
     w = out.append
     if not used:
         return out
-    ns = namespace_of.split('::')
-    w('namespace ' + ' { namespace '.join(ns) + ' { namespace backstep_access {')
-    w('template <class Tag, typename Tag::type M>')
-    w('struct Access { friend typename Tag::type get(Tag) { return M; } };')
     for h in used:
-        for typ, name in helpers[h]:
+        ns = helpers[h]['namespace']
+        w('namespace %s::backstep_access {' % ns)
+        w('template <class Tag, typename Tag::type M>')
+        w('struct Access_%s { friend typename Tag::type get(Tag) { return M; } };' % h)
+        for typ, name in helpers[h]['members']:
             tag = '%s__%s' % (h, name)
             w('struct %s { using type = %s %s::*; friend type get(%s); };' % (tag, typ, h, tag))
-            w('template struct Access<%s, &%s::%s>;' % (tag, h, name))
-    w('}' * (len(ns) + 1) + '  // namespace %s::backstep_access' % namespace_of)
+            w('template struct Access_%s<%s, &%s::%s>;' % (h, tag, h, name))
+        w('}  // namespace %s::backstep_access' % ns)
     w('')
     w('namespace backstep::autograd::detail {')
     w('namespace {')
     for h in used:
-        w('std::string text_%s(const %s::%s& v) {' % (h, namespace_of, h))
-        w('  namespace acc = %s::backstep_access;' % namespace_of)
+        ns = helpers[h]['namespace']
+        w('std::string text_%s(const %s::%s& v) {' % (h, ns, h))
+        w('  namespace acc = %s::backstep_access;' % ns)
         w('  std::string out = "%s(";' % h)
-        for i, (typ, name) in enumerate(helpers[h]):
+        for i, (typ, name) in enumerate(helpers[h]['members']):
             sep = ', ' if i else ''
             w('  out += "%s%s=" + opaque_text(v.*get(acc::%s__%s{}), %s);'
               % (sep, name, h, name, _cpp_string(typ)))
@@ -485,7 +382,7 @@ def emit_cpp(structs, header_path, namespace_of, helpers=None):
     w('')
     w('#include <torch/csrc/autograd/generated/Functions.h>')
     w('')
-    out.extend(emit_helper_access(helpers, used, namespace_of))
+    out.extend(emit_helper_access(helpers, used))
     w('namespace backstep::autograd::detail {')
     w('namespace {')
     w('using torch::autograd::Node;')
@@ -539,7 +436,8 @@ def emit_cpp(structs, header_path, namespace_of, helpers=None):
             fields = 'k_%s, sizeof(k_%s) / sizeof(FieldDesc)' % (s['struct'], s['struct'])
         else:
             fields = 'nullptr, 0'
-        w('  {%s, &typeid(%s), &is_a<%s>, %s},' % (_cpp_string(s['name']), st, st, fields))
+        w('  {%s, &typeid(%s), &is_a<%s>, %s, %s},' % (_cpp_string(s['name']), st, st, fields,
+                                                   'true' if s['python_class'] else 'false'))
     w('};')
     w('}  // namespace')
     w('')
@@ -568,107 +466,6 @@ def write_if_changed(path, content):
     os.replace(tmp, path)
 
 
-# --------------------------------------------------------------------------
-# Self-test on a header in libtorch 2.x's style (run by ctest, stdlib only)
-# --------------------------------------------------------------------------
-
-_SELF_TEST_HEADER = r"""
-#pragma once
-namespace torch { namespace autograd { namespace generated {
-struct TypeAndSize {
-  TypeAndSize() = default;
-  std::vector<c10::SymInt> sym_sizes;   // not a node
-};
-#ifdef _WIN32
-struct AbsBackward0 : public TraceableFunction {
-  TORCH_API AbsBackward0() = default;
-#else
-struct TORCH_API AbsBackward0 : public TraceableFunction {
-#endif
-  using TraceableFunction::TraceableFunction;
-  variable_list apply(variable_list&& grads) override;
-  std::string name() const override { return "AbsBackward0"; }
-  void release_variables() override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    self_.reset_data();
-  }
-  void compiled_args(CompiledNodeArgs& args) override;
-  variable_list apply_with_saved(const variable_list& inputs, SwapSavedVariables& saved) override;
-  SavedVariable self_;
-
-};
-struct TORCH_API IndexBackward0 : public TraceableFunction {
-  using TraceableFunction::TraceableFunction;
-  std::string name() const override { return "IndexBackward0"; }
-  void release_variables() override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    indices_.clear();
-    indices_released_ = true;
-  }
-  std::vector<SavedVariable> indices_;
-  bool indices_released_ = false;
-  std::vector<c10::SymInt> self_sym_sizes;
-  ::std::optional<at::ScalarType> dtype;
-  ::std::optional<c10::SymInt> start;
-  c10::OptionalArray<c10::SymInt> output_size;
-  c10::OptionalArray<double> scale_factors;
-  c10::string_view approximate;
-  ::std::optional<std::string> rounding_mode;
-  std::optional<at::Scalar> min;
-  at::Layout self_layout = at::kStrided;
-  int64_t dim{0};
-  double eps = 1e-5;
-  bool retain_variables = true;
-  void will_release_variables() override {
-    retain_variables = false;
-  }
-  at::MemoryFormat memory_format;
-  size_t tensors_size_;
-  std::vector<::std::optional<at::Tensor>> future_list;
-};
-struct TORCH_API NotANode {
-  int64_t x;
-};
-}}} // namespace torch::autograd::generated
-"""
-
-
-def self_test():
-    structs = {s['name']: s for s in analyse(parse_header(_SELF_TEST_HEADER))}
-    assert sorted(structs) == ['AbsBackward0', 'IndexBackward0'], sorted(structs)
-    abs_fields = [(f['name'], f['kind']) for f in structs['AbsBackward0']['fields']]
-    assert abs_fields == [('self', 'Tensor')], abs_fields
-    got = {f['name']: (f['kind'], f['optional']) for f in structs['IndexBackward0']['fields']}
-    want = {
-        'indices': ('TensorList', False),
-        'self_sym_sizes': ('SymIntList', False),
-        'dtype': ('ScalarType', True),
-        'start': ('SymInt', True),
-        'output_size': ('SymIntList', True),
-        'scale_factors': ('FloatList', True),
-        'approximate': ('String', False),
-        'rounding_mode': ('String', True),
-        'min': ('Scalar', True),
-        'self_layout': ('Opaque', False),
-        'dim': ('Int', False),
-        'eps': ('Float', False),
-        'memory_format': ('Opaque', False),
-        'tensors_size': ('Int', False),
-        'future_list': ('Opaque', False),  # not SavedVariables: shown as text
-    }
-    assert got == want, (got, want)
-    flags = {f['name']: f['released_flag'] for f in structs['IndexBackward0']['fields']}
-    assert flags['indices'] == 'indices_released_', flags
-    helpers = parse_helper_structs(_SELF_TEST_HEADER)
-    assert helpers['TypeAndSize'] == [('std::vector<c10::SymInt>', 'sym_sizes')], helpers
-    code = emit_cpp(list(structs.values()), 'self-test', 'torch::autograd::generated', helpers)
-    assert 'read_tensor_list(n, static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_, ' \
-           'static_cast<torch::autograd::generated::IndexBackward0&>(n).indices_released_)' in code
-    assert 'retain_variables' not in code and 'mutex' not in code
-    print('gen_saved_accessors self-test: ok')
-    return 0
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('header', nargs='?', help='path to torch/csrc/autograd/generated/Functions.h')
@@ -676,11 +473,10 @@ def main(argv=None):
     ap.add_argument('--json', help='also write the parsed node types and fields as JSON')
     ap.add_argument('--namespace', default='torch::autograd::generated',
                     help='C++ namespace of the node structs (default: %(default)s)')
+    ap.add_argument('--helper-header', action='append',
+                    help='another header declaring plain structs node fields use (function.h: TypeAndSize)')
     ap.add_argument('--summary', action='store_true', help='print counts to stdout')
-    ap.add_argument('--self-test', action='store_true', help='check the parser on a built-in 2.x-style header')
     args = ap.parse_args(argv)
-    if args.self_test:
-        return self_test()
     if not args.header:
         ap.error('the header is required')
 
@@ -692,9 +488,13 @@ def main(argv=None):
         return 1
 
     if args.output:
-        write_if_changed(args.output, emit_cpp(structs, args.header, args.namespace, parse_helper_structs(text)))
+        helpers = parse_helper_structs(text)
+        for extra in args.helper_header or []:
+            with open(extra, encoding='utf-8') as f:
+                helpers.update(parse_helper_structs(f.read()))
+        write_if_changed(args.output, emit_cpp(structs, args.header, args.namespace, helpers))
     if args.json:
-        doc = [{'struct': s['struct'], 'name': s['name'],
+        doc = [{'struct': s['struct'], 'name': s['name'], 'python_class': s['python_class'],
                 'fields': [{k: f[k] for k in ('name', 'member', 'cpp_type', 'kind', 'optional', 'python_visible')}
                            for f in s['fields']]} for s in structs]
         write_if_changed(args.json, json.dumps(doc, indent=1) + '\n')

@@ -27,6 +27,13 @@ std::unordered_map<const ag::Node*, std::weak_ptr<NodeObject>>& node_cache() {
   return *cache;
 }
 
+// A Scalar as Python shows it: bool, int or float, as the Scalar holds it.
+Value scalar_to_script(const c10::IValue& v) {
+  if (v.isBool()) return Value(v.toBool());
+  if (v.isInt()) return Value(v.toInt());
+  return Value(v.toDouble());
+}
+
 Value saved_value_to_script(const autograd::SavedValue& sv) {
   using autograd::SavedKind;
   const c10::IValue& v = sv.value;
@@ -56,10 +63,12 @@ Value saved_value_to_script(const autograd::SavedValue& sv) {
       return rt::make_tuple(std::move(out));
     }
     case SavedKind::Bool: return Value(v.toBool());
-    case SavedKind::Scalar:
-      if (v.isBool()) return Value(v.toBool());
-      if (v.isInt()) return Value(v.toInt());
-      return Value(v.toDouble());
+    case SavedKind::Scalar: return scalar_to_script(v);
+    case SavedKind::ScalarList: {
+      std::vector<Value> out;
+      for (const auto& x : v.toListRef()) out.push_back(scalar_to_script(x));
+      return rt::make_tuple(std::move(out));
+    }
     case SavedKind::ScalarType: return torchb::dtype_object(static_cast<c10::ScalarType>(v.toInt()));
     case SavedKind::String: return rt::make_str(v.toStringRef());
     case SavedKind::Opaque: return rt::make_str(sv.text);
@@ -73,8 +82,20 @@ bool NodeObject::is_instance(const rt::Object& o) { return dynamic_cast<const No
 
 std::string node_name(const ag::Node& node) { return node.name(); }
 
+std::string python_type_name(const ag::Node& node) {
+  std::string name = node.name();
+  if (autograd::saved_fields_of(node)) return autograd::has_python_class(node) ? name : "CppFunction";
+  // libtorch's own nodes: the class PyTorch registers is named without the namespace
+  const std::string_view ns = "torch::autograd::";
+  return name.rfind(ns, 0) == 0 ? name.substr(ns.size()) : name;
+}
+
 std::string NodeObject::repr(Interpreter&) const {
-  return fmt::format("<{} object at {:#x}>", node_name(*node_), address());
+  return fmt::format("<{} object at {:#x}>", python_type_name(*node_), address());
+}
+
+std::string NodeObject::attr_error_message(std::string_view name) const {
+  return fmt::format("'{}' object has no attribute '{}'", python_type_name(*node_), name);
 }
 
 Value node_object(const c10::intrusive_ptr<ag::Node>& node) {
@@ -131,7 +152,7 @@ std::optional<Value> NodeObject::get_attr(Interpreter& in, std::string_view name
     const auto* fields = autograd::saved_fields_of(*node_);
     if (!fields) return std::nullopt;
     for (const auto& f : *fields) {
-      if (f.name != field || !f.has_raw) continue;
+      if (f.name != field || !f.has_raw || !f.python_visible) continue;
       if (auto* sv = autograd::raw_saved_variable(*node_, field)) return raw_saved_object(node_, sv);
       if (auto* list = autograd::raw_saved_variable_list(*node_, field)) {
         std::vector<Value> items;
@@ -158,8 +179,10 @@ std::optional<Value> NodeObject::get_attr(Interpreter& in, std::string_view name
 std::vector<std::string> NodeObject::attr_names() const {
   std::vector<std::string> out = {"name", "next_functions", "metadata", "register_hook", "register_prehook"};
   if (const auto* fields = autograd::saved_fields_of(*node_))
-    for (const auto& f : *fields)
+    for (const auto& f : *fields) {
       if (f.python_visible) out.push_back("_saved_" + f.name);
+      if (f.python_visible && f.has_raw) out.push_back("_raw_saved_" + f.name);
+    }
   return out;
 }
 

@@ -23,6 +23,7 @@ class NodeObject : public rt::Object {
 
   const rt::TypeObject& native_type() const override { return *rt::types().node; }
   std::string repr(Interpreter& in) const override;  // <MulBackward0 object at 0x...>
+  std::string attr_error_message(std::string_view name) const override;  // 'MulBackward0' object has ...
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   std::vector<std::string> attr_names() const override;
   std::optional<Value> call_method(Interpreter& in, std::string_view name, rt::Args& args) override;
@@ -37,7 +38,11 @@ class NodeObject : public rt::Object {
 // The script object for a node (None for a null node).
 Value node_object(const c10::intrusive_ptr<torch::autograd::Node>& node);
 
-// The node's name() as PyTorch shows it ("MulBackward0", "AccumulateGrad").
+// The node's name() as PyTorch shows it ("MulBackward0", "torch::autograd::AccumulateGrad").
 std::string node_name(const torch::autograd::Node& node);
+// The name of the Python class PyTorch gives the node, as repr and error
+// messages show it: "MulBackward0", "AccumulateGrad", and "CppFunction" for
+// node types PyTorch registers no class for.
+std::string python_type_name(const torch::autograd::Node& node);
 
 }  // namespace backstep::api

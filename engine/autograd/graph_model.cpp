@@ -97,6 +97,39 @@ std::string int_list_text(const std::vector<int64_t>& v) {
   return os.str();
 }
 
+std::string ivalue_text(const c10::IValue& v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+// A tuple, as Python shows the foreach nodes' lists of Scalars: (0.5,).
+std::string scalar_list_text(const c10::IValue& v) {
+  const auto items = v.toListRef();
+  std::string out = "(";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + ivalue_text(items[i]);
+  return out + (items.size() == 1 ? ",)" : ")");
+}
+
+// Each tensor as `float32[3, 4]` (None for an undefined one), in a tuple as
+// Python shows a saved tensor list; the values themselves are `:saved`'s business.
+std::string tensor_list_text(const c10::IValue& v) {
+  const auto items = v.toListRef();
+  std::string out = "(";
+  for (size_t i = 0; i < items.size(); ++i) {
+    out += i ? ", " : "";
+    TensorMeta m = items[i].isTensor() ? meta_of(items[i].toTensor()) : TensorMeta();
+    if (!m.defined) {
+      out += "None";
+      continue;
+    }
+    out += m.dtype + "[";
+    for (size_t d = 0; d < m.shape.size(); ++d) out += (d ? ", " : "") + std::to_string(m.shape[d]);
+    out += "]";
+  }
+  return out + (items.size() == 1 ? ",)" : ")");
+}
+
 std::string value_text(const SavedValue& sv) {
   const c10::IValue& v = sv.value;
   if (sv.kind == SavedKind::Opaque) return sv.text;
@@ -109,11 +142,9 @@ std::string value_text(const SavedValue& sv) {
     case SavedKind::Bool: return v.toBool() ? "True" : "False";
     case SavedKind::ScalarType: return format::dtype_name(static_cast<c10::ScalarType>(v.toInt()));
     case SavedKind::String: return "'" + v.toStringRef() + "'";
-    default: {
-      std::ostringstream os;
-      os << v;
-      return os.str();
-    }
+    case SavedKind::ScalarList: return scalar_list_text(v);
+    case SavedKind::TensorList: return tensor_list_text(v);
+    default: return ivalue_text(v);
   }
 }
 

@@ -66,6 +66,7 @@ const char* to_string(SavedKind kind) {
     case SavedKind::FloatList: return "FloatList";
     case SavedKind::Bool: return "Bool";
     case SavedKind::Scalar: return "Scalar";
+    case SavedKind::ScalarList: return "ScalarList";
     case SavedKind::ScalarType: return "ScalarType";
     case SavedKind::String: return "String";
     case SavedKind::Opaque: return "Opaque";
@@ -155,6 +156,17 @@ std::vector<std::string_view> known_node_types() {
   out.reserve(r.entries.size());
   for (const TypeEntry& e : r.entries) out.emplace_back(e.desc->name);
   return out;
+}
+
+bool has_python_class(std::string_view node_name) {
+  const Registry& r = registry();
+  auto it = r.by_name.find(node_name);
+  return it != r.by_name.end() && it->second->desc->python_class;
+}
+
+bool has_python_class(const torch::autograd::Node& node) {
+  const TypeEntry* e = entry_of(node);
+  return e && e->desc->python_class;
 }
 
 SavedValue read_saved_field(torch::autograd::Node& node, std::string_view name) {

@@ -32,6 +32,7 @@ enum class SavedKind {
   FloatList,   // value: List[float]; Python shows a tuple of floats (upsample's scale_factors)
   Bool,        // value: bool
   Scalar,      // value: int, double, bool or complex, as the Scalar holds it
+  ScalarList,  // value: List[Any] of Scalar values; Python shows a tuple (the foreach ops' `scalars`)
   ScalarType,  // value: int holding the at::ScalarType (IValue has no dtype tag); Python: a dtype
   String,      // value: str
   Opaque,      // value: None; `text` shows the value (operator<< where there is one) or the C++ type name
@@ -45,10 +46,11 @@ struct SavedFieldInfo {
   SavedKind kind;
   bool optional;         // c10::optional<...> / OptionalArray<...>: the value may be None
   std::string cpp_type;  // the member's type as the header spells it
-  // Whether PyTorch 1.13 has a `_saved_<name>` property for it. Fields without one
+  // Whether PyTorch 2.x has a `_saved_<name>` property for it. Fields without one
   // (ScalarType, TensorOptions, TypeAndSize, TensorGeometry, Layout, nested lists,
-  // optional<bool>, size_t list lengths) are real saved state shown by the
-  // debugger, but `dir(grad_fn)` and `grad_fn._saved_<name>` must not list them.
+  // optional<bool>, size_t list lengths, and every field of a node type without
+  // a Python class) are real saved state shown by the debugger, but
+  // `dir(grad_fn)` and `grad_fn._saved_<name>` must not list them.
   bool python_visible;
   // A SavedVariable (or a vector of them): has `_raw_saved_<name>`.
   bool has_raw;
@@ -69,6 +71,13 @@ const std::vector<SavedFieldInfo>* saved_fields_of(const torch::autograd::Node& 
 
 // All node type names the generator saw, in the header's order.
 std::vector<std::string_view> known_node_types();
+
+// Whether PyTorch gives the node's type a Python class of its name (with the
+// `_saved_*` properties). The foreach nodes PyTorch's codegen derives from the
+// per-tensor formulas (ForeachAbsBackward0 ...) have none: Python shows them
+// as `CppFunction` objects. False for types without generated accessors.
+bool has_python_class(std::string_view node_name);
+bool has_python_class(const torch::autograd::Node& node);
 
 // Reads one field of a live node. Tensors are unpacked with the node as owner,
 // so saved outputs (`result`) come back with their grad_fn. After the graph was

@@ -41,6 +41,7 @@ struct NodeTypeDesc {
   bool (*is_instance)(const torch::autograd::Node&);  // one dynamic_cast
   const FieldDesc* fields;
   std::size_t field_count;
+  bool python_class;  // PyTorch registers a Python class for it (see saved_fields.h)
 };
 
 // Defined in the generated saved_accessors.cpp.
@@ -142,6 +143,12 @@ std::optional<c10::IValue> to_ivalue(const T& v) {
     } else if constexpr (std::is_floating_point_v<E>) {
       std::vector<double> out(v.begin(), v.end());
       return c10::IValue(std::move(out));
+    } else if constexpr (std::is_same_v<E, at::Scalar>) {
+      // each element keeps its own type (int, float, bool, complex), as Python shows them
+      c10::impl::GenericList list(c10::AnyType::get());
+      list.reserve(v.size());
+      for (const auto& e : v) list.push_back(c10::IValue(e));
+      return c10::IValue(std::move(list));
     } else {
       return std::nullopt;
     }

@@ -142,6 +142,12 @@ void raise_value_error(std::string m) { raise(*exc_types().value_error, std::mov
 void raise_runtime_error(std::string m) { raise(*exc_types().runtime_error, std::move(m)); }
 void raise_index_error(std::string m) { raise(*exc_types().index_error, std::move(m)); }
 void raise_attribute_error(std::string m) { raise(*exc_types().attribute_error, std::move(m)); }
+void raise_attribute_error(std::string m, const Value& obj, std::string_view name) {
+  auto exc = std::make_shared<ExceptionObject>(*exc_types().attribute_error, std::vector<Value>{make_str(std::move(m))});
+  exc->attr_name = std::string(name);
+  exc->attr_obj = obj;
+  throw ScriptError(std::move(exc));
+}
 void raise_name_error(std::string m) { raise(*exc_types().name_error, std::move(m)); }
 void raise_zero_division(std::string m) { raise(*exc_types().zero_division_error, std::move(m)); }
 void raise_overflow(std::string m) { raise(*exc_types().overflow_error, std::move(m)); }

@@ -87,6 +87,10 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
   // A SyntaxError raised for code being imported: where in that code, shown
   // as the last entry of the traceback.
   lang::Span syntax_span;
+  // AttributeError's `name` and `obj` (Python 3.10+), set when an attribute
+  // lookup failed: an uncaught one then suggests a close name, as Python does.
+  std::string attr_name;
+  Value attr_obj;
 };
 
 // One script frame of a traceback, innermost last.
@@ -130,6 +134,8 @@ std::string format_frames(const std::vector<TraceFrame>& frames);
 [[noreturn]] void raise_index_error(std::string message);
 [[noreturn]] void raise_key_error(const Value& key);
 [[noreturn]] void raise_attribute_error(std::string message);
+// The same for a failed lookup of `name` on `obj` (recorded for the suggestion).
+[[noreturn]] void raise_attribute_error(std::string message, const Value& obj, std::string_view name);
 [[noreturn]] void raise_name_error(std::string message);
 [[noreturn]] void raise_zero_division(std::string message);
 [[noreturn]] void raise_overflow(std::string message);

@@ -7,6 +7,7 @@
 #include "engine/runtime/module.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
+#include "engine/runtime/suggestions.h"
 
 #include <fmt/format.h>
 
@@ -465,6 +466,7 @@ std::string Interpreter::format_error(const ScriptError& e) {
     msg = e.message();
   }
   // Qualified as Python prints it: torch.autograd.gradcheck.GradcheckError.
+  msg += attribute_suggestion(*this, *e.exception());  // printed, not part of str(e)
   out += e.type().qualified_name() + (msg.empty() ? "" : ": " + msg) + "\n";
   for (const auto& note : e.exception()->notes) out += note + "\n";
   return out;

@@ -187,8 +187,8 @@ std::optional<Value> try_get_attr(Interpreter& in, const Value& obj, std::string
 }
 
 void raise_no_attribute(const Value& obj, std::string_view name) {
-  if (Object* o = obj.object_ptr()) raise_attribute_error(o->attr_error_message(name));
-  raise_attribute_error(fmt::format("'{}' object has no attribute '{}'", type_name(obj), name));
+  if (Object* o = obj.object_ptr()) raise_attribute_error(o->attr_error_message(name), obj, name);
+  raise_attribute_error(fmt::format("'{}' object has no attribute '{}'", type_name(obj), name), obj, name);
 }
 
 Value get_attr(Interpreter& in, const Value& obj, std::string_view name) {

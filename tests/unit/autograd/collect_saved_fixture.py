@@ -390,21 +390,29 @@ FUNCTIONS_H = os.path.join(os.path.dirname(torch.__file__), 'include', 'torch', 
 
 
 def python_properties(header=FUNCTIONS_H):
-    """For every node type: the `_saved_*` and `_raw_saved_*` properties PyTorch has.
+    """For every node type: the `_saved_*` and `_raw_saved_*` properties PyTorch has,
+    and whether it registers a Python class for the type at all (`class`: the
+    `<Node>_properties` table the class is made from; without one Python shows
+    the node as a `CppFunction`).
 
     Python cannot list the node classes (they are not in any module), so this
-    reads the property getters libtorch_python exports, named
+    reads the property getters libtorch_python defines, named
     `THP<Node>_<field>_getter` and `THP<Node>_<field>_raw_getter`; the node
-    names come from the header (struct TORCH_API X : public ...)."""
+    names come from the header (struct TORCH_API X : public ...). PyTorch 2.x
+    keeps the getters local (not in the dynamic symbol table), so this reads
+    the full symbol table; an empty result means the library was stripped."""
     lib = os.path.join(os.path.dirname(torch.__file__), 'lib', 'libtorch_python.so')
     try:
-        syms = subprocess.run(['nm', '-DC', '--defined-only', lib], check=True, capture_output=True,
+        syms = subprocess.run(['nm', '-C', '--defined-only', lib], check=True, capture_output=True,
                               text=True).stdout
         with open(header) as f:
             structs = re.findall(r'^struct TORCH_API (\w+) : public', f.read(), re.M)
     except (OSError, subprocess.CalledProcessError) as e:
         sys.exit('cannot list the _saved_ properties: %s' % e)
-    getters = re.findall(r'generated::THP(\w+)_getter\(', syms)
+    getters = set(re.findall(r'generated::THP(\w+)_getter\(', syms))
+    if not getters:
+        sys.exit('no THP*_getter symbols in %s (stripped?)' % lib)
+    classes = set(re.findall(r'generated::(\w+)_properties\b', syms))
     props = {s: {'saved': set(), 'raw': set()} for s in structs}
     by_len = sorted(structs, key=len, reverse=True)
     for g in getters:
@@ -416,7 +424,10 @@ def python_properties(header=FUNCTIONS_H):
                 else:
                     props[s]['saved'].add(rest)
                 break
-    return {s: {k: sorted(v) for k, v in p.items()} for s, p in props.items()}
+    out = {s: {k: sorted(v) for k, v in p.items()} for s, p in props.items()}
+    for s, p in out.items():
+        p['class'] = s in classes
+    return out
 
 
 def main():

@@ -1,6 +1,7 @@
 // Saved-field accessors: coverage of the real Functions.h, and names and values
-// against what real PyTorch 1.13 shows (saved_fixture.json, collected once by
-// collect_saved_fixture.py; each case below builds the same graph in C++).
+// against what real PyTorch 2.15 shows (saved_fixture.json, recorded by
+// collect_saved_fixture.py under the oracle; each case below builds the same
+// graph in C++, calling the ATen ops PyTorch's Python calls).
 #include "engine/autograd/saved_fields.h"
 
 #include <doctest/doctest.h>
@@ -76,7 +77,8 @@ const std::map<std::string, std::function<at::Tensor()>>& cases() {
       {"mean", [] { auto [a, b] = inputs(); return a.mean(); }},
       {"mean_dim", [] { auto [a, b] = inputs(); return at::mean(a, at::IntArrayRef{0}, false); }},
       {"max_dim", [] { auto [a, b] = inputs(); return std::get<0>(at::max(a, 1)); }},
-      {"norm", [] { auto [a, b] = inputs(); return at::norm(a, c10::optional<at::Scalar>(2), at::IntArrayRef{}, false); }},
+      // Tensor.norm() is torch.linalg.vector_norm(a, 2) in PyTorch 2.x's Python
+      {"norm", [] { auto [a, b] = inputs(); return at::linalg_vector_norm(a, 2, c10::nullopt, false, c10::nullopt); }},
       {"vector_norm_dim", [] { auto [a, b] = inputs(); return at::linalg_vector_norm(a, 1, at::IntArrayRef{1}, false, c10::nullopt); }},
       {"var_dim", [] { auto [a, b] = inputs(); return at::var(a, at::IntArrayRef{1}, true, false); }},
       {"mm", [] { auto [a, b] = inputs(); return a.mm(b.t()); }},
@@ -180,7 +182,7 @@ std::string python_dtype(at::ScalarType t) {
   }
 }
 
-// PyTorch 1.13 shows saved int64 values through PyLong_FromUnsignedLong:
+// PyTorch (1.13 and 2.15 alike) shows saved int64 values through PyLong_FromUnsignedLong:
 // compare modulo 2**64.
 bool same_int(int64_t ours, const json& theirs) {
   if (theirs.is_number_unsigned()) return static_cast<uint64_t>(ours) == theirs.get<uint64_t>();
@@ -347,6 +349,7 @@ TEST_CASE("python_visible matches PyTorch's properties for every node type") {
       if (f.python_visible && f.has_raw) raw.insert(f.name);
     }
     visible_total += visible.size();
+    CHECK(ba::has_python_class(it.key()) == it.value()["class"].get<bool>());
     CHECK(visible == it.value()["saved"].get<std::set<std::string>>());
     CHECK(raw == it.value()["raw"].get<std::set<std::string>>());
   }
@@ -437,7 +440,7 @@ TEST_CASE("reading saved tensors after the graph was freed") {
     }
     CHECK_THROWS_AS(ba::raw_saved_variable_list(*y.grad_fn(), "indices"), c10::Error);
     // non-tensor fields survive
-    CHECK(ba::read_saved_field(*y.grad_fn(), "self_sizes").value.toIntVector() == std::vector<int64_t>{3, 4});
+    CHECK(ba::read_saved_field(*y.grad_fn(), "self_sym_sizes").value.toIntVector() == std::vector<int64_t>{3, 4});
   }
   {
     at::Tensor y = at::sum(a, at::IntArrayRef{1}, true);
@@ -479,7 +482,7 @@ TEST_CASE("fields Python does not show: ScalarType and Opaque") {
   }
   {
     at::Tensor y = at::cat({a, b}, 0);
-    auto sizes = ba::read_saved_field(*y.grad_fn(), "tensors_args_sizes");
+    auto sizes = ba::read_saved_field(*y.grad_fn(), "tensors_args_sizes_symint");
     CHECK(sizes.kind == ba::SavedKind::Opaque);
     CHECK(sizes.value.isNone());
     CHECK(sizes.text == "[[3, 4], [3, 4]]");

@@ -69,7 +69,7 @@ class GradModeContext : public rt::Object, public rt::ContextManager {
   // Used as a decorator: returns a function that runs the decorated one
   // inside this mode.
   bool callable() const override { return true; }
-  Value call(Interpreter& in, Args& args) override {
+  Value call(Interpreter&, Args& args) override {
     rt::expect_args(args, "__call__", 1, 1);
     Value fn = args.pos[0];
     auto self = std::static_pointer_cast<GradModeContext>(shared_from_this());

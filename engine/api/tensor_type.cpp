@@ -107,6 +107,7 @@ void install_tensor_type() {
     s.truth = [](Interpreter&, const Value& v) { return tensor_truthy(t_of(v)); };
     s.len = [](Interpreter&, const Value& v) { return tensor_len(t_of(v)); };
     s.getattr = [](Interpreter& in, const Value& v, std::string_view name) { return tensor_get_attr(in, v, name); };
+    s.extra_names = &tensor_attr_names;
     s.setattr = &setattr_slot;
     s.call_method = [](Interpreter& in, const Value& v, std::string_view name, rt::Args& a) {
       return tensor_call_method(in, v, name, a, rt::current_site());

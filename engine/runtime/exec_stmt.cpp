@@ -334,7 +334,7 @@ Interpreter::Flow Interpreter::exec_with(const With& s, Frame& f) {
     for (const auto& item : s.items) {
       Value cm = eval(*item.context, f);
       f.current = item.context->span;
-      Entered e{cm};
+      Entered e{cm, nullptr, Value()};
       Value value;
       if (auto* native = dynamic_cast<ContextManager*>(cm.object_ptr())) {
         e.native = native;

@@ -215,6 +215,9 @@ void del_attr(Interpreter& in, const Value& obj, std::string_view name) {
 std::vector<std::string> attr_names(Interpreter& in, const Value& obj) {
   (void)in;
   std::vector<std::string> out = type_of(obj).attr_names();
+  for (const TypeObject* t : type_of(obj).mro())
+    if (t->slots.extra_names)
+      for (auto& n : t->slots.extra_names()) out.push_back(std::move(n));
   if (Object* o = obj.object_ptr()) {
     for (auto& n : o->attr_names()) out.push_back(std::move(n));
     if (DictObject* d = o->instance_dict())

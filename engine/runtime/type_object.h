@@ -52,6 +52,9 @@ struct TypeSlots {
   // Attribute access with the class's full rules (descriptors, instance
   // dict, __getattr__): nullopt when there is no such attribute.
   std::optional<Value> (*getattr)(Interpreter&, const Value&, std::string_view) = nullptr;
+  // Attribute names a getattr produces besides the class dict's (a
+  // tensor's operators): for dir() and completion.
+  std::vector<std::string> (*extra_names)() = nullptr;
   // Set (v non-null) or delete (v null); raises AttributeError itself.
   void (*setattr)(Interpreter&, const Value&, std::string_view, const Value* v) = nullptr;
 

@@ -98,6 +98,16 @@ void install_script_function_type() {
     Value fresh(std::make_shared<DictObject>());
     d.set_str("__annotations__", fresh);
     return fresh;
+  },
+  // functools.wraps and dataclasses assign it; `del f.__annotations__` leaves a fresh {} next time.
+  [](Interpreter&, const Value& self, const Value* v) {
+    auto& d = fn(self).ensure_instance_dict();
+    if (!v) {
+      d.erase_str("__annotations__");
+      return;
+    }
+    if (!v->as<DictObject>()) raise_type_error("__annotations__ must be set to a dict object");
+    d.set_str("__annotations__", *v);
   });
 }
 

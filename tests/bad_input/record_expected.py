@@ -32,7 +32,10 @@ def oracle_error(path):
     lines = p.stderr.splitlines()
     frames = [m.group(2) for m in map(FRAME_LINE.match, lines) if m and m.group(1) == path]
     errors = [l for l in lines if EXCEPTION_LINE.match(l)]
-    return (frames[-1] if frames else None), (errors[-1] if errors else lines[-1])
+    last = errors[-1] if errors else lines[-1]
+    # Import errors name the module's file by its absolute path: keep the
+    # row independent of where the clone is.
+    return (frames[-1] if frames else None), last.replace(HERE, "{here}")
 
 
 def main():

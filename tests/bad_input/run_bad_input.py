@@ -26,7 +26,8 @@ def load_expectations():
             if not line.strip() or line.startswith("#"):
                 continue
             name, where, last = line.rstrip("\n").split("\t")
-            rows.append((name, where, last))
+            # Import errors name the module's file by its absolute path.
+            rows.append((name, where, last.replace("{here}", HERE)))
     return rows
 
 

@@ -1,0 +1,4 @@
+import torch
+from imported.shape_mismatch_at_import import shifted
+
+print(shifted)

@@ -1,0 +1,3 @@
+from imported.circular_a import main_value
+
+print(main_value())

@@ -1,0 +1,3 @@
+from imported.layers import triple
+
+print(triple(3))

@@ -1,0 +1,4 @@
+scale = 2
+
+def double(x:
+    return x * scale

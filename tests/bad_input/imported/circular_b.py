@@ -1,0 +1,5 @@
+from imported.circular_a import main_value
+
+
+def helper():
+    return 1

@@ -1,5 +1,6 @@
 #include "engine/runtime/class_builder.h"
 
+#include "engine/runtime/class_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
@@ -138,7 +139,6 @@ Value type_new(Interpreter& in, TypeObject& meta, Args& args) {
   cls->set_mro(compute_mro(cls, bases));
   cls->set_instance_kind(solid->instance_kind());
   cls->set_layout_base(solid);
-  cls->set_instances_have_dict(true);
 
   Value cell;
   ns->for_each([&](const Value& k, const Value& v) {
@@ -154,6 +154,7 @@ Value type_new(Interpreter& in, TypeObject& meta, Args& args) {
       cls->dict().set_str(key->value, v);
     }
   });
+  cls->set_instances_have_dict(apply_slots(in, *cls, bases));
   // type(name, bases, dict) takes the calling module's name, as CPython does.
   if (!cls->dict().find_str("__module__")) cls->dict().set_str("__module__", in.module_name());
   if (const Value* m = cls->dict().find_str("__module__"))

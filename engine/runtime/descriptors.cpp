@@ -18,6 +18,13 @@ TypeObject* getset_type() {
   return t;
 }
 
+// A __slots__ name of a class (class_slots.cpp): a getset that shows as
+// CPython's member_descriptor.
+TypeObject* member_type() {
+  static TypeObject* t = new_type("member_descriptor", "", mutable_types().object);
+  return t;
+}
+
 TypeObject* wrapper_type() {
   static TypeObject* t = new_type("wrapper_descriptor", "", mutable_types().object);
   return t;
@@ -69,10 +76,10 @@ std::string MethodDescriptor::repr(Interpreter&) const {
   return fmt::format("<{} '{}' of '{}' objects>", slot == SlotId::None ? "method" : "slot wrapper", name, owner->name());
 }
 
-const TypeObject& GetSetDescriptor::native_type() const { return *getset_type(); }
-bool GetSetDescriptor::is_instance(const Object& o) { return &o.type() == getset_type(); }
+const TypeObject& GetSetDescriptor::native_type() const { return member ? *member_type() : *getset_type(); }
+bool GetSetDescriptor::is_instance(const Object& o) { return &o.type() == getset_type() || &o.type() == member_type(); }
 std::string GetSetDescriptor::repr(Interpreter&) const {
-  return fmt::format("<attribute '{}' of '{}' objects>", name, owner->name());
+  return fmt::format("<{} '{}' of '{}' objects>", member ? "member" : "attribute", name, owner->name());
 }
 
 void add_method(TypeObject& t, std::string name, MethodDescriptor::Fn fn) {
@@ -80,9 +87,12 @@ void add_method(TypeObject& t, std::string name, MethodDescriptor::Fn fn) {
   t.dict().set_str(key, Value(std::make_shared<MethodDescriptor>(std::move(name), &t, std::move(fn))));
 }
 
-void add_getset(TypeObject& t, std::string name, GetSetDescriptor::Getter get, GetSetDescriptor::Setter set) {
+void add_getset(TypeObject& t, std::string name, GetSetDescriptor::Getter get, GetSetDescriptor::Setter set,
+                bool member) {
   std::string key = name;
-  t.dict().set_str(key, Value(std::make_shared<GetSetDescriptor>(std::move(name), &t, std::move(get), std::move(set))));
+  auto d = std::make_shared<GetSetDescriptor>(std::move(name), &t, std::move(get), std::move(set));
+  d->member = member;
+  t.dict().set_str(key, Value(std::move(d)));
 }
 
 const MethodDescriptor* as_slot_wrapper(const Value& v) {
@@ -120,6 +130,8 @@ void install_descriptor_types() {
   TypeSlots& gs = getset_type()->slots;
   gs.descr_get = &getset_get;
   gs.descr_set = &getset_set;
+  member_type()->slots.descr_get = &getset_get;
+  member_type()->slots.descr_set = &getset_set;
   gs.repr = md.repr;
 }
 

@@ -55,6 +55,7 @@ class GetSetDescriptor : public Object {
   const TypeObject* owner;
   const Getter get;
   const Setter set;
+  bool member = false;  // a __slots__ name: shows as member_descriptor
 };
 
 // property(fget, fset, fdel, doc), staticmethod(f), classmethod(f): user
@@ -90,7 +91,8 @@ class SuperObject : public Object {
 // Adds a builtin method to a class's namespace.
 void add_method(TypeObject& t, std::string name, MethodDescriptor::Fn fn);
 // Adds a computed attribute to a class's namespace.
-void add_getset(TypeObject& t, std::string name, GetSetDescriptor::Getter get, GetSetDescriptor::Setter set = nullptr);
+void add_getset(TypeObject& t, std::string name, GetSetDescriptor::Getter get, GetSetDescriptor::Setter set = nullptr,
+                bool member = false);
 // Adds the dunder methods of a builtin class from its slots (list.__len__,
 // int.__add__, object.__setattr__, ...), as slot wrappers.
 void add_slot_wrappers(TypeObject& t);

@@ -2,6 +2,8 @@
 // generated bindings (torch/functional.py, torch/_tensor.py): their
 // parameter lists, and the few lines of logic each runs before calling the
 // binding. Argument errors use CPython's messages for Python functions.
+#include <optional>
+
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/torch/arg_parser.h"
@@ -25,9 +27,37 @@ Args with_kw(Args a, const char* name, const Value& v) {
   return a;
 }
 
+// torch.norm on a strided CPU/CUDA tensor in 2.x: the linalg norms (so the
+// graph holds LinalgVectorNormBackward0, as PyTorch's does); nullopt for the
+// layouts and devices PyTorch still sends down the legacy path.
+std::optional<Value> linalg_norm_path(rt::Interpreter& in, const Value& input, const Value& p, const Value& dim,
+                                      const Value& keepdim, const Value& out, const Value& dtype) {
+  const at::Tensor& t = input.as_tensor();
+  auto type = t.device().type();
+  if (t.layout() != at::kStrided || !(type == at::kCPU || type == at::kCUDA || type == at::kMeta)) return std::nullopt;
+  Value d = dim.is_int() ? rt::make_list({dim}) : dim;
+  auto finish = [&](const char* name, const Value& ord, const Value& dims) {
+    return generated(in, name, nullptr, with_kw(with_kw({input, ord, dims, keepdim}, "dtype", dtype), "out", out));
+  };
+  const auto* ps = p.as<rt::StrObject>();
+  if (!ps) return finish("linalg_vector_norm", p.is_none() ? Value(2.0) : p, d);
+  size_t ndims = 0;
+  if (const auto* items = detail::sequence_items(dim)) ndims = items->size();
+  if (ps->value == "fro" && (dim.is_none() || dim.is_int() || ndims <= 2))
+    return finish("linalg_vector_norm", Value(int64_t(2)), d);
+  if (d.is_none()) {
+    std::vector<Value> all;
+    for (int64_t i = 0; i < t.dim(); ++i) all.emplace_back(i);
+    d = rt::make_list(std::move(all));
+  }
+  return finish("linalg_matrix_norm", p, d);
+}
+
 // torch.norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None)
 Value norm_impl(rt::Interpreter& in, const Value& input, const Value& p, const Value& dim, const Value& keepdim,
                 const Value& out, const Value& dtype) {
+  if (auto v = linalg_norm_path(in, input, p, dim, keepdim, out, dtype)) return *v;
+  // Sparse and other layouts and devices: the 1.x operators.
   int64_t ndim = input.as_tensor().dim();
   auto all_dims = [&] {
     std::vector<Value> d;

@@ -237,6 +237,7 @@ int run_render(const Invocation& inv) {
   rt::Interpreter in(sink);
   backstep::api::install_torch(in);
   route_interrupts_to(in);
+  rt::set_argv(in, {r.file});
   Recorder recorder(debug::debugger(in), in, Recorder::Options{true, true});
   Settled s = run_and_settle(in, r.file, std::move(source.text), rt::Interpreter::Mode::File);
   sink.flush();

@@ -11,6 +11,7 @@
 // is echoed after its prompt, so the output is a transcript that tests can
 // compare. At a terminal, setup lasts until `:run`, `:continue` or `:step`.
 #include "engine/api/install.h"
+#include "engine/runtime/sys_module.h"
 #include "repl/actions.h"
 #include "repl/cli.h"
 #include "repl/debug_ui.h"
@@ -104,6 +105,7 @@ int run_debug(const DebugOptions& o) {
   rt::Interpreter in(sink);
   backstep::api::install_torch(in);
   route_interrupts_to(in);
+  rt::set_argv(in, {o.file});  // sys.argv and sys.path[0] (the program's folder), as `run` has them
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
   ShellDebugUI& ui = attach_debugger(shell);
   for (const auto& spec : o.breakpoints) {

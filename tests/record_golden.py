@@ -20,7 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "tools"))
 from oracle_python import reexec_under_oracle  # noqa: E402
-from run_golden import SKIP, expected_exit  # noqa: E402
+from run_golden import expected_exit, program_names  # noqa: E402
 
 
 def hand_checked(path):
@@ -34,7 +34,7 @@ def record(programs, expected, name):
         return "kept (hand-checked)"
     # As run_golden.py runs backstep: from the same folder, with the same path;
     # breakpoint() is the debugger's business, a no-op for the oracle.
-    env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONBREAKPOINT="0",
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONBREAKPOINT="0",
                PYTHONHASHSEED="0", CUDA_VISIBLE_DEVICES="")
     p = subprocess.run([sys.executable, path], capture_output=True, text=True, env=env, timeout=600)
     if p.returncode != expected_exit(path):
@@ -52,9 +52,7 @@ def main():
     ap.add_argument("--expected", required=True)
     ap.add_argument("names", nargs="*", help="only these programs (paths relative to --programs)")
     args = ap.parse_args()
-    names = args.names or sorted(os.path.relpath(os.path.join(d, f), args.programs)
-                                 for d, _, files in os.walk(args.programs) for f in files
-                                 if f.endswith(".py") and f not in SKIP)
+    names = args.names or program_names(args.programs)
     failed = 0
     for name in names:
         status = record(args.programs, args.expected, name)

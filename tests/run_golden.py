@@ -15,6 +15,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = {"record_golden.py"}
 
 
+def program_names(folder):
+    """The programs under folder, sub-folders too (examples/graphs/mlp.py ->
+    <expected>/graphs/mlp.out); a package (a folder with __init__.py) holds
+    modules the programs import, not programs."""
+    names = []
+    for d, subdirs, files in os.walk(folder):
+        subdirs[:] = sorted(x for x in subdirs if not os.path.exists(os.path.join(d, x, "__init__.py")))
+        names += [os.path.relpath(os.path.join(d, f), folder) for f in files if f.endswith(".py") and f not in SKIP]
+    return sorted(names)
+
+
 def expected_exit(path):
     """A program that fails on purpose says so: `# expect-exit: 1`."""
     with open(path, encoding="utf-8") as f:
@@ -33,10 +44,7 @@ def main():
     ap.add_argument("--expected", required=True)
     args = ap.parse_args()
     failed = 0
-    # Sub-folders too (examples/graphs/mlp.py -> <expected>/graphs/mlp.out).
-    names = sorted(os.path.relpath(os.path.join(d, f), args.programs)
-                   for d, _, files in os.walk(args.programs) for f in files
-                   if f.endswith(".py") and f not in SKIP)
+    names = program_names(args.programs)
     for name in names:
         expected_path = os.path.join(args.expected, name[:-3] + ".out")
         p = subprocess.run([os.path.abspath(args.backstep), "run", os.path.join(args.programs, name)],

@@ -304,7 +304,8 @@ struct FunctionDef : Stmt {
   FunctionDef(Span s, std::shared_ptr<FunctionCode> c) : Stmt(StmtKind::FunctionDef, s), code(std::move(c)) {}
   std::shared_ptr<FunctionCode> code;
   ExprList decorators;
-  NameSlot slot;  // where the function object is stored
+  NameSlot slot;            // where the function object is stored
+  std::string stored_name;  // the name it is stored under: code->name, mangled in a class (resolver)
 };
 
 struct ClassDef : Stmt {
@@ -319,6 +320,7 @@ struct ClassDef : Stmt {
   int32_t class_cell = -1;        // index of `__class__` in the class frame's cells, or -1
   bool has_annotations = false;   // an annotated simple name in the body (SETUP_ANNOTATIONS)
   NameSlot slot;                  // where the class object is stored
+  std::string stored_name;        // name, mangled inside another class (resolver)
   Span name_span;
 };
 

@@ -33,6 +33,7 @@ void Resolver::walk_function(FunctionCode& code, Scope& outer) {
   s.code = &code;
   if (phase_ == Phase::Collect) {
     for (auto& p : code.params) {
+      mangle(p.name);
       s.params.push_back(p.name);
       s.bind(p.name);
     }
@@ -59,9 +60,14 @@ void Resolver::walk_class(ClassDef& c, Scope& outer) {
   s.cls = &c;
   int saved_loops = loop_depth_;
   loop_depth_ = 0;  // `break` in a class body inside a loop is still outside a loop
+  std::string saved_owner = private_owner_;
+  size_t start = c.name.find_first_not_of('_');
+  private_owner_ = start == std::string::npos ? "" : c.name.substr(start);
   walk_scope(s, [&] { walk_body(c.body, s); });
+  private_owner_ = saved_owner;
   loop_depth_ = saved_loops;
-  bind_name(c.name, outer, c.slot);
+  if (phase_ == Phase::Collect) c.stored_name = mangled(c.name);
+  bind_name(c.stored_name, outer, c.slot);
 }
 
 namespace {
@@ -100,6 +106,7 @@ void Resolver::walk_target(Expr& e, Scope& s) {
   switch (e.kind) {
     case ExprKind::Name: {
       auto& n = static_cast<Name&>(e);
+      if (phase_ == Phase::Collect) mangle(n.id);
       bind_name(n.id, s, n.slot);
       return;
     }
@@ -134,6 +141,7 @@ void Resolver::walk_yield(Expr& e, Expr* value, Scope& s) {
 // binding as nonlocal (or global).
 void Resolver::walk_named_expr(NamedExpr& n, Scope& s) {
   walk_expr(*n.value, s);
+  if (phase_ == Phase::Collect && n.target->kind == ExprKind::Name) mangle(static_cast<Name&>(*n.target).id);
   if (s.kind == Scope::Kind::Comprehension && phase_ == Phase::Collect &&
       n.target->kind == ExprKind::Name) {
     const auto& target = static_cast<const Name&>(*n.target);
@@ -167,6 +175,7 @@ void Resolver::walk_import_from(ImportFrom& st, Scope& s) {
 
 void Resolver::walk_ann_assign(AnnAssign& a, Scope& s) {
   if (a.target->kind == ExprKind::Name && phase_ == Phase::Collect) {
+    mangle(static_cast<Name&>(*a.target).id);
     const std::string& n = static_cast<const Name&>(*a.target).id;
     if (!s.is_module() && s.declares(n))
       fail(a.span, fmt::format("annotated name '{}' can't be {}", n, s.globals.count(n) ? "global" : "nonlocal"));
@@ -247,7 +256,8 @@ void Resolver::walk_stmt(Stmt& st, Scope& s) {
       auto& d = static_cast<FunctionDef&>(st);
       for (auto& dec : d.decorators) walk_expr(*dec, s);
       walk_function(*d.code, s);
-      bind_name(d.code->name, s, d.slot);
+      if (phase_ == Phase::Collect) d.stored_name = mangled(d.code->name);
+      bind_name(d.stored_name, s, d.slot);
       break;
     }
     case StmtKind::ClassDef: walk_class(static_cast<ClassDef&>(st), s); break;
@@ -283,7 +293,10 @@ void Resolver::walk_stmt(Stmt& st, Scope& s) {
       walk_body(t.body, s);
       for (auto& h : t.handlers) {
         if (h.type) walk_expr(*h.type, s);
-        if (!h.name.empty()) bind_name(h.name, s, h.slot);
+        if (!h.name.empty()) {
+          if (phase_ == Phase::Collect) mangle(h.name);
+          bind_name(h.name, s, h.slot);
+        }
         walk_body(h.body, s);
       }
       walk_body(t.orelse, s);
@@ -319,7 +332,12 @@ void Resolver::walk_expr(Expr& e, Scope& s) {
       }
       break;
     case ExprKind::Name: use_name(static_cast<Name&>(e), s); break;
-    case ExprKind::Attribute: walk_expr(*static_cast<Attribute&>(e).value, s); break;
+    case ExprKind::Attribute: {
+      auto& a = static_cast<Attribute&>(e);
+      if (phase_ == Phase::Collect) mangle(a.attr);
+      walk_expr(*a.value, s);
+      break;
+    }
     case ExprKind::Subscript: {
       auto& x = static_cast<Subscript&>(e);
       walk_expr(*x.value, s);

@@ -78,8 +78,15 @@ void Resolver::bind_name(const std::string& n, Scope& s, NameSlot& slot) {
   slot = lookup(n, s);
 }
 
+std::string Resolver::mangled(const std::string& n) const {
+  if (private_owner_.empty() || n.size() < 3 || n.compare(0, 2, "__") != 0) return n;
+  if (n.compare(n.size() - 2, 2, "__") == 0 || n.find('.') != std::string::npos) return n;
+  return "_" + private_owner_ + n;
+}
+
 void Resolver::use_name(Name& name, Scope& s) {
   if (phase_ == Phase::Collect) {
+    mangle(name.id);
     s.used.insert(name.id);
     return;
   }
@@ -231,11 +238,12 @@ void Resolver::layout_class(Scope& s) {
 
 // `global` / `nonlocal`: CPython's symbol table rejects a declaration that
 // comes after the scope already used the name.
-void Resolver::declare(const NamesStmt& st, Scope& s) {
+void Resolver::declare(NamesStmt& st, Scope& s) {
   bool is_global = st.kind == StmtKind::Global;
   const char* what = is_global ? "global" : "nonlocal";
   if (!is_global && s.is_module()) fail(st.span, "nonlocal declaration not allowed at module level");
-  for (const auto& n : st.names) {
+  for (auto& n : st.names) {
+    mangle(n);
     if (std::find(s.params.begin(), s.params.end(), n) != s.params.end())
       fail(st.span, fmt::format("name '{}' is parameter and {}", n, what));
     if (s.used.count(n)) fail(st.span, fmt::format("name '{}' is used prior to {} declaration", n, what));

@@ -75,7 +75,7 @@ class Resolver {
   void layout_class(Scope& s);
   template <class F>
   void walk_scope(Scope& s, F&& walk_inside);
-  void declare(const NamesStmt& st, Scope& s);
+  void declare(NamesStmt& st, Scope& s);
 
   // --- errors ---
   [[noreturn]] static void fail(const Span& s, std::string msg);
@@ -96,6 +96,10 @@ class Resolver {
   void walk_import_from(ImportFrom& st, Scope& s);
   void walk_ann_assign(AnnAssign& a, Scope& s);
   void check_keywords(const std::vector<Keyword>& keywords);
+  // Private name mangling: inside a class body (and what is nested in it),
+  // `__x` is `_Class__x`, as CPython's compiler rewrites it.
+  std::string mangled(const std::string& n) const;
+  void mangle(std::string& n) const { n = mangled(n); }
 
   GlobalNames& globals_;
   const ScopeInfo* frame_;
@@ -103,6 +107,7 @@ class Resolver {
   std::unordered_map<Scope*, size_t> child_index_;
   int loop_depth_ = 0;
   bool future_annotations_ = false;
+  std::string private_owner_;  // the enclosing class's name without leading '_' ("" outside a class)
   std::set<const Stmt*> leading_futures_;  // the module's allowed `from __future__` imports
   std::optional<Diagnostic> compile_error_;
 };

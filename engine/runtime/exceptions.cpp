@@ -137,6 +137,16 @@ const char* ScriptError::what() const noexcept {
 void raise(const TypeObject& cls, std::string message) {
   throw ScriptError(std::make_shared<ExceptionObject>(cls, std::vector<Value>{make_str(std::move(message))}));
 }
+void raise_import_error(const TypeObject& cls, std::string message, const std::string& name,
+                        const std::string& path) {
+  Value msg = make_str(std::move(message));
+  auto exc = std::make_shared<ExceptionObject>(cls, std::vector<Value>{msg});
+  auto& d = exc->ensure_instance_dict();
+  d.set_str("name", name.empty() ? Value() : make_str(name));
+  d.set_str("path", path.empty() ? Value() : make_str(path));
+  d.set_str("msg", msg);
+  throw ScriptError(std::move(exc));
+}
 void raise_type_error(std::string m) { raise(*exc_types().type_error, std::move(m)); }
 void raise_value_error(std::string m) { raise(*exc_types().value_error, std::move(m)); }
 void raise_runtime_error(std::string m) { raise(*exc_types().runtime_error, std::move(m)); }

@@ -128,6 +128,10 @@ class ScriptError : public std::exception {
 std::string format_frames(const std::vector<TraceFrame>& frames);
 
 [[noreturn]] void raise(const TypeObject& cls, std::string message);
+// ImportError / ModuleNotFoundError with the attributes CPython sets:
+// name (the module), path (its file, or None) and msg.
+[[noreturn]] void raise_import_error(const TypeObject& cls, std::string message, const std::string& name,
+                                     const std::string& path = "");
 [[noreturn]] void raise_type_error(std::string message);
 [[noreturn]] void raise_value_error(std::string message);
 [[noreturn]] void raise_runtime_error(std::string message);

@@ -139,7 +139,7 @@ void Interpreter::exec_class(const ClassDef& c, Frame& f) {
   a.pos = {make_str(c.name), make_tuple(resolved), ns};
   Value cls = call(meta, a);
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) cls = call(*it, {cls});
-  store_slot(c.slot, c.name, cls, f);
+  store_slot(c.slot, c.stored_name, cls, f);
 }
 
 void Interpreter::exec_annotation(const AnnAssign& a, Frame& f) {

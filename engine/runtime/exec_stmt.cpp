@@ -107,7 +107,7 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
       for (const auto& dec : d.decorators) decorators.push_back(eval(*dec, f));
       Value fn = make_function(d.code, f);
       for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) fn = call(*it, {fn});
-      store_slot(d.slot, d.code->name, fn, f);
+      store_slot(d.slot, d.stored_name, fn, f);
       return Flow::Normal;
     }
     case StmtKind::Global:
@@ -271,7 +271,11 @@ Interpreter::Flow Interpreter::exec_try(const Try& s, Frame& f) {
       f.handling = saved;
     }
     if (pending) {
+      // The traceback points where the exception was raised, not at the
+      // last line the finally block ran.
+      lang::Span raised_at = f.current;
       run_finally();
+      f.current = raised_at;
       if (flow == Flow::Normal) throw *pending;
       return flow;
     }
@@ -420,13 +424,17 @@ Value Interpreter::import_submodule(const Value& mod, const std::string& module_
   }
   auto* m = mod.as<ModuleObject>();
   if (!m || !m->ns())  // a native module: no file to name
-    raise(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}'", name, module_name));
+    raise_import_error(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}'", name, module_name),
+                       module_name);
   std::string file = m->file();
   if (m->ns()->initializing)
-    raise(*exc_types().import_error,
-          fmt::format("cannot import name '{}' from partially initialized module '{}' (most likely due to a circular import) ({})",
-                      name, module_name, file));
-  raise(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}' ({})", name, module_name, file));
+    raise_import_error(
+        *exc_types().import_error,
+        fmt::format("cannot import name '{}' from partially initialized module '{}' (most likely due to a circular import) ({})",
+                    name, module_name, file),
+        module_name, file);
+  raise_import_error(*exc_types().import_error, fmt::format("cannot import name '{}' from '{}' ({})", name, module_name, file),
+                     module_name, file);
 }
 
 }  // namespace backstep::rt

@@ -76,10 +76,11 @@ std::string Interpreter::resolve_relative(const std::string& dotted_name) {
   std::string package;
   if (auto p = global("__package__"); p && p->as<StrObject>()) package = p->as<StrObject>()->value;
   if (package.empty())
-    raise(*exc_types().import_error, "attempted relative import with no known parent package");
+    raise_import_error(*exc_types().import_error, "attempted relative import with no known parent package", "");
   for (size_t i = 1; i < level; ++i) {
     size_t dot = package.rfind('.');
-    if (dot == std::string::npos) raise(*exc_types().import_error, "attempted relative import beyond top-level package");
+    if (dot == std::string::npos)
+      raise_import_error(*exc_types().import_error, "attempted relative import beyond top-level package", "");
     package.resize(dot);
   }
   std::string rest = dotted_name.substr(level);
@@ -89,7 +90,8 @@ std::string Interpreter::resolve_relative(const std::string& dotted_name) {
 Value Interpreter::import_module(const std::string& dotted_name) {
   if (const Value* cached = modules_->find_str(dotted_name)) {
     if (cached->is_none())
-      raise(*exc_types().module_not_found_error, fmt::format("import of {} halted; None in sys.modules", dotted_name));
+      raise_import_error(*exc_types().module_not_found_error,
+                         fmt::format("import of {} halted; None in sys.modules", dotted_name), dotted_name);
     return *cached;
   }
   // Importing a submodule imports its parents first and binds it on them,
@@ -129,7 +131,7 @@ Value Interpreter::find_and_load(const std::string& dotted_name) {
   if (!parent_is_package) message += fmt::format("; '{}' is not a package", dotted_name.substr(0, dot));
   if (dotted_name == "numpy" || dotted_name.rfind("numpy.", 0) == 0)
     message += " (backstep runs torch programs; numpy is not available)";
-  raise(*exc_types().module_not_found_error, std::move(message));
+  raise_import_error(*exc_types().module_not_found_error, std::move(message), dotted_name);
 }
 
 Value Interpreter::load_source_module(const std::string& dotted_name, const std::string& file, std::string text,

@@ -96,8 +96,19 @@ def collect(path):
     out = io.StringIO()
     final = None
     try:
-        with contextlib.redirect_stdout(out):
-            names = runpy.run_path(path, run_name="__main__")
+        # As `python prog.py` runs it: the program's folder first on sys.path,
+        # so it imports its own modules (and they do not leak into the next).
+        before = set(sys.modules)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+        try:
+            with contextlib.redirect_stdout(out):
+                names = runpy.run_path(path, run_name="__main__")
+        finally:
+            sys.path.pop(0)
+            for m in set(sys.modules) - before:
+                if getattr(sys.modules[m], "__file__", "") and \
+                        os.path.abspath(sys.modules[m].__file__).startswith(os.path.dirname(os.path.abspath(path)) + os.sep):
+                    del sys.modules[m]
         # The graph of every global tensor that has a grad_fn, at the end:
         # what `backstep render P --var NAME...` draws.
         variables = sorted(k for k, v in names.items()

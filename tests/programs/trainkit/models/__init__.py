@@ -1,0 +1,2 @@
+from .linear import LinearModel
+from .mlp import MLP

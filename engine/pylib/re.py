@@ -40,7 +40,7 @@ def _flag_names(value, order):
             names.append("re." + name)
             value &= ~bit
     if value:
-        names.append(hex(value))
+        names.append("0x%x" % value)
     return "|".join(names)
 
 

@@ -10,6 +10,7 @@ into the program for each match). bytes patterns are not supported
 """
 
 import _backstep_re as _native
+from types import GenericAlias as _GenericAlias
 
 __all__ = [
     "match", "fullmatch", "search", "sub", "subn", "split",
@@ -145,13 +146,6 @@ _native.set_error_class(error)
 # --- helpers -----------------------------------------------------------------
 
 
-def _check_string(string):
-    if not isinstance(string, str):
-        raise TypeError("expected string or bytes-like object, got %r"
-                        % type(string).__name__)
-    return string
-
-
 def _index(value, what="an integer"):
     if isinstance(value, int):
         return int(value)
@@ -169,14 +163,15 @@ def _bounds(pos, endpos):
 
 
 class Match:
-    """The result of a successful match (re.Match)."""
+    """The result of a successful match (re.Match). Only the handle is kept;
+    spans and texts are asked of it when wanted."""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, handle, pattern, string):
-        info = _native.match_info(handle)
         self._handle = handle
         self._re = pattern
         self._string = string
-        self._pos, self._endpos, self._lastindex, self._spans = info
 
     @property
     def re(self):
@@ -188,38 +183,39 @@ class Match:
 
     @property
     def pos(self):
-        return self._pos
+        return _native.match_info(self._handle)[0]
 
     @property
     def endpos(self):
-        return self._endpos
+        return _native.match_info(self._handle)[1]
 
     @property
     def lastindex(self):
-        return self._lastindex
+        return _native.match_info(self._handle)[2]
 
     @property
     def lastgroup(self):
-        if self._lastindex is None:
+        lastindex = _native.match_info(self._handle)[2]
+        if lastindex is None:
             return None
-        for name, index in self._re.groupindex.items():
-            if index == self._lastindex:
+        for name, index in self._re._groupindex.items():
+            if index == lastindex:
                 return name
         return None
 
     @property
     def regs(self):
-        return self._spans
+        return _native.match_info(self._handle)[3]
 
     def _group_number(self, group):
+        if isinstance(group, int):
+            return group    # the native side checks the range
         if isinstance(group, str):
-            index = self._re.groupindex.get(group)
+            index = self._re._groupindex.get(group)
             if index is not None:
                 return index
-        elif isinstance(group, int) or hasattr(type(group), "__index__"):
-            index = _index(group)
-            if 0 <= index < len(self._spans):
-                return index
+        elif hasattr(type(group), "__index__"):
+            return _index(group)
         raise IndexError("no such group")
 
     def _text(self, group):
@@ -227,7 +223,7 @@ class Match:
 
     def group(self, *groups):
         if not groups:
-            return self._text(0)
+            return _native.match_group(self._handle, 0)
         if len(groups) == 1:
             return self._text(groups[0])
         return tuple([self._text(g) for g in groups])
@@ -237,34 +233,34 @@ class Match:
 
     def groups(self, default=None):
         result = []
-        for index in range(1, len(self._spans)):
+        for index in range(1, self._re._groups + 1):
             text = _native.match_group(self._handle, index)
             result.append(default if text is None else text)
         return tuple(result)
 
     def groupdict(self, default=None):
         result = {}
-        for name, index in self._re.groupindex.items():
+        for name, index in self._re._groupindex.items():
             text = _native.match_group(self._handle, index)
             result[name] = default if text is None else text
         return result
 
     def start(self, group=0):
-        return self._spans[self._group_number(group)][0]
+        return _native.match_span(self._handle, self._group_number(group))[0]
 
     def end(self, group=0):
-        return self._spans[self._group_number(group)][1]
+        return _native.match_span(self._handle, self._group_number(group))[1]
 
     def span(self, group=0):
-        return self._spans[self._group_number(group)]
+        return _native.match_span(self._handle, self._group_number(group))
 
     def expand(self, template):
         return _native.match_expand(self._handle, _check_template(template))
 
     def __repr__(self):
-        start, end = self._spans[0]
+        start, end = _native.match_span(self._handle, 0)
         return "<re.Match object; span=(%d, %d), match=%s>" % (
-            start, end, repr(self._text(0))[:50])
+            start, end, repr(_native.match_group(self._handle, 0))[:50])
 
     def __copy__(self):
         return self
@@ -285,6 +281,8 @@ def _check_template(template):
 
 class Pattern:
     """A compiled regular expression (re.Pattern)."""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, handle, source):
         groups, flags, names, warnings_found = _native.info(handle)
@@ -312,8 +310,8 @@ class Pattern:
         return _MappingProxy(self._groupindex)
 
     def _run(self, string, pos, endpos, mode):
-        _check_string(string)
-        pos, endpos = _bounds(pos, endpos)
+        if not isinstance(pos, int) or not isinstance(endpos, int):
+            pos, endpos = _bounds(pos, endpos)
         handle = _native.run(self._handle, string, pos, endpos, mode)
         return None if handle is None else Match(handle, self, string)
 
@@ -327,18 +325,19 @@ class Pattern:
         return self._run(string, pos, endpos, 2)
 
     def findall(self, string, pos=0, endpos=_MAXSIZE):
-        _check_string(string)
-        pos, endpos = _bounds(pos, endpos)
+        if not isinstance(pos, int) or not isinstance(endpos, int):
+            pos, endpos = _bounds(pos, endpos)
         return _native.findall(self._handle, string, pos, endpos)
 
     def finditer(self, string, pos=0, endpos=_MAXSIZE):
-        _check_string(string)
-        pos, endpos = _bounds(pos, endpos)
+        if not isinstance(pos, int) or not isinstance(endpos, int):
+            pos, endpos = _bounds(pos, endpos)
         return _iterate(self, _native.scanner(self._handle, string, pos, endpos), string)
 
     def split(self, string, maxsplit=0):
-        _check_string(string)
-        return _native.split(self._handle, string, _index(maxsplit))
+        if not isinstance(maxsplit, int):
+            maxsplit = _index(maxsplit)
+        return _native.split(self._handle, string, maxsplit)
 
     def sub(self, repl, string, count=0):
         return self._subx(repl, string, count)[0]
@@ -347,8 +346,8 @@ class Pattern:
         return self._subx(repl, string, count)
 
     def _subx(self, repl, string, count):
-        _check_string(string)
-        count = _index(count)
+        if not isinstance(count, int):
+            count = _index(count)
         if isinstance(repl, str):
             return _native.sub(self._handle, repl, string, count)
         if not callable(repl):
@@ -447,16 +446,16 @@ def _sub_with_function(pattern, function, string, count):
         if handle is None:
             break
         m = Match(handle, pattern, string)
-        start, end = m._spans[0]
+        start, end = _native.match_span(handle, 0)
         if last < start:
-            pieces.append(string[last:start])
+            pieces.append(_native.scanner_slice(scanner, last, start))
         piece = function(m)
         if piece is not None:
             pieces.append(piece)
         last = end
         done += 1
     if last < len(string):
-        pieces.append(string[last:])
+        pieces.append(_native.scanner_slice(scanner, last, len(string)))
     return "".join(pieces), done
 
 

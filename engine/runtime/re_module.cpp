@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace backstep::rt {
 namespace {
 
@@ -57,6 +59,13 @@ T& handle_arg(const Args& a, size_t i, const char* fn) {
 const std::string& str_arg(const Args& a, size_t i, const char* fn) {
   auto* s = i < a.pos.size() ? a.pos[i].as<StrObject>() : nullptr;
   if (!s) raise_type_error(fmt::format("{}() argument {} must be str", fn, i + 1));
+  return s->value;
+}
+
+// The string to search, with _sre's message for anything else.
+const std::string& subject_arg(const Args& a, size_t i) {
+  auto* s = a.pos[i].as<StrObject>();
+  if (!s) raise_type_error(fmt::format("expected string or bytes-like object, got '{}'", type_name(a.pos[i])));
   return s->value;
 }
 
@@ -142,8 +151,8 @@ void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
   m.def("run", [error_class](Interpreter& in, Args& a) -> Value {
     expect_args(a, "run", 5, 5);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "run").pattern;
-    auto text = std::make_shared<const rx::Text>(str_arg(a, 1, "run"));
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3), mode = int_arg(a, 4);
+    auto text = std::make_shared<const rx::Text>(subject_arg(a, 1));
     return guarded(in, error_class, p.pattern(), [&] {
       auto m = mode == 0 ? p.match(*text, pos, endpos) : mode == 1 ? p.fullmatch(*text, pos, endpos)
                                                                    : p.search(*text, pos, endpos);
@@ -153,13 +162,24 @@ void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
   m.def("scanner", [](Interpreter&, Args& a) -> Value {
     expect_args(a, "scanner", 4, 4);
     auto& p = handle_arg<PatternHandle>(a, 0, "scanner");
-    auto text = std::make_shared<const rx::Text>(str_arg(a, 1, "scanner"));
-    return Value(std::make_shared<ScannerHandle>(p.pattern, std::move(text), int_arg(a, 2), int_arg(a, 3)));
+    const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3);
+    auto text = std::make_shared<const rx::Text>(subject_arg(a, 1));
+    return Value(std::make_shared<ScannerHandle>(p.pattern, std::move(text), pos, endpos));
   });
   m.def("scanner_next", [error_class](Interpreter& in, Args& a) -> Value {
     expect_args(a, "scanner_next", 1, 1);
     auto& s = handle_arg<ScannerHandle>(a, 0, "scanner_next");
     return guarded(in, error_class, s.pattern->pattern(), [&] { return match_value(s.scanner->next(), s.text); });
+  });
+  // scanner_slice(scanner, start, end): the subject's text between two code
+  // point positions, without the interpreter's O(n) str indexing.
+  m.def("scanner_slice", [](Interpreter&, Args& a) -> Value {
+    expect_args(a, "scanner_slice", 3, 3);
+    auto& s = handle_arg<ScannerHandle>(a, 0, "scanner_slice");
+    const int64_t size = s.text->size();
+    const int64_t start = std::clamp<int64_t>(int_arg(a, 1), 0, size);
+    const int64_t end = std::clamp<int64_t>(int_arg(a, 2), start, size);
+    return make_str(s.text->slice(start, end));
   });
 }
 
@@ -167,8 +187,8 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
   m.def("findall", [error_class](Interpreter& in, Args& a) -> Value {
     expect_args(a, "findall", 4, 4);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "findall").pattern;
-    const rx::Text text(str_arg(a, 1, "findall"));
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3);
+    const rx::Text text(subject_arg(a, 1));
     return guarded(in, error_class, p.pattern(), [&] {
       std::vector<Value> items;
       for (auto& found : rx::findall(p, text, pos, endpos)) {
@@ -182,8 +202,8 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
   m.def("split", [error_class](Interpreter& in, Args& a) -> Value {
     expect_args(a, "split", 3, 3);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "split").pattern;
-    const rx::Text text(str_arg(a, 1, "split"));
     const int64_t maxsplit = int_arg(a, 2);
+    const rx::Text text(subject_arg(a, 1));
     return guarded(in, error_class, p.pattern(), [&] {
       std::vector<Value> items;
       for (const auto& piece : rx::split(p, text, maxsplit)) items.push_back(optional_str(piece));
@@ -195,7 +215,7 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
     expect_args(a, "sub", 4, 4);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "sub").pattern;
     const std::string& repl = str_arg(a, 1, "sub");
-    const rx::Text text(str_arg(a, 2, "sub"));
+    const rx::Text text(subject_arg(a, 2));
     const int64_t count = int_arg(a, 3);
     return guarded(in, error_class, repl, [&] {
       rx::SubResult r = rx::sub(p, text, repl, count);
@@ -218,6 +238,14 @@ void add_match_functions(ModuleObject& m, const ErrorClass& error_class) {
     auto last = mt.lastindex();
     return make_tuple({Value(mt.pos()), Value(mt.endpos()), last ? Value(int64_t(*last)) : Value(),
                        make_tuple(std::move(spans))});
+  });
+  m.def("match_span", [](Interpreter&, Args& a) -> Value {
+    expect_args(a, "match_span", 2, 2);
+    const rx::Match& mt = handle_arg<MatchHandle>(a, 0, "match_span").match;
+    const int64_t g = int_arg(a, 1);
+    if (g < 0 || g > mt.groups()) raise_index_error("no such group");
+    const rx::Span span = mt.span(static_cast<int>(g));
+    return make_tuple({Value(span.start), Value(span.end)});
   });
   m.def("match_group", [error_class](Interpreter& in, Args& a) -> Value {
     expect_args(a, "match_group", 2, 2);

@@ -63,4 +63,5 @@ print(re.escape('model.layers[0].weight'), re.escape('a b*c+d?'), re.escape('x_y
 print(re.search(re.escape('(1.5)'), 'value (1.5) here'))
 re.purge()
 print(re.search('(a)|b', 'b').lastindex, re.search('(a)|(b)', 'b').lastindex)
+print(re.Match[str], re.Pattern[str])
 print(bool(re.match('', 'x')), re.match('', 'x'))

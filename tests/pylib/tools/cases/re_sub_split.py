@@ -43,3 +43,9 @@ print(m.expand(r'\g<v> is \g<k> (\1/\2)'), m.expand('no refs'))
 print(re.findall(r'[A-Z][a-z]*', 'ConvTranspose2dBlock'))
 print(re.findall(r'(\d+)x(\d+)', '224x224 and 32x32'))
 print(re.findall(r'(a)(b)?', 'ab a'), re.findall('', 'ab'))
+
+# Long inputs: the work per match must not grow with the string.
+big = 'layer.0.weight=1.5 ' * 20000
+print(len(re.sub(r'\d+', lambda m: str(int(m.group()) + 1), big)),
+      len(re.findall(r'(\w+)\.(\d+)', big)), len(list(re.finditer(r'=', big))),
+      re.subn(r'\s', '', big)[1], len(re.split(' ', big)))

@@ -141,7 +141,6 @@ class error(Exception):
         Exception.__init__(self, msg)
 
 
-_native.set_error_class(error)
 
 # --- helpers -----------------------------------------------------------------
 
@@ -471,6 +470,9 @@ def _warn(found):
         cls = FutureWarning if category == "FutureWarning" else DeprecationWarning
         # 1 is here, 2 _compile, 3 the re function, 4 its caller.
         warnings.warn(message, cls, stacklevel=4)
+
+
+_native.set_error_class(error, _warn)
 
 
 def _compile(pattern, flags):

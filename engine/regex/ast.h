@@ -3,6 +3,8 @@
 // on it (repeat targets, widths, group references) read the same way.
 #pragma once
 
+#include "engine/regex/error.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -79,10 +81,6 @@ struct Width {
 // A warning CPython's parser would emit (FutureWarning for what may become
 // set syntax, DeprecationWarning for odd group numbers); the binding may
 // print it.
-struct Warning {
-  std::string category;  // "FutureWarning" or "DeprecationWarning"
-  std::string message;
-};
 
 struct ParsedPattern {
   Sequence root;

@@ -7,8 +7,16 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace backstep::regex {
+
+// A warning CPython's parser issues (warnings.warn) while compiling.
+struct Warning {
+  std::string category;  // "FutureWarning" or "DeprecationWarning"
+  std::string message;
+};
 
 enum class ErrorKind {
   kPatternError,    // re.error (alias re.PatternError in later Pythons)
@@ -35,6 +43,9 @@ class Error : public std::exception {
   int64_t lineno() const { return lineno_; }       // -1 when None
   int64_t colno() const { return colno_; }         // -1 when None
   const char* what() const noexcept override { return text_.c_str(); }  // str(e)
+  // The warnings CPython would have issued before it raised this error.
+  const std::vector<Warning>& warnings() const { return warnings_; }
+  void set_warnings(std::vector<Warning> warnings) { warnings_ = std::move(warnings); }
 
  private:
   ErrorKind kind_;
@@ -43,6 +54,7 @@ class Error : public std::exception {
   int64_t pos_ = -1;
   int64_t lineno_ = -1;
   int64_t colno_ = -1;
+  std::vector<Warning> warnings_;
 };
 
 }  // namespace backstep::regex

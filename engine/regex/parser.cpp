@@ -275,7 +275,13 @@ ParsedPattern Parser::run() {
 ParsedPattern parse_pattern(std::string_view pattern_utf8, int flags) {
   const std::u32string pattern = decode_utf8(pattern_utf8);
   Parser parser(pattern, pattern_utf8, flags);
-  return parser.run();
+  try {
+    return parser.run();
+  } catch (Error& e) {
+    // CPython warns as it parses, so warnings before the error still show.
+    e.set_warnings(parser.take_warnings());
+    throw;
+  }
 }
 
 }  // namespace backstep::regex

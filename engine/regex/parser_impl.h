@@ -18,6 +18,8 @@ class Parser {
  public:
   Parser(std::u32string_view pattern, std::string_view pattern_utf8, int flags);
   ParsedPattern run();
+  // The warnings issued so far (for an error that ends the parse).
+  std::vector<Warning> take_warnings() { return std::move(warnings_); }
 
  private:
   // _parse_sub: alternatives separated by '|'.

@@ -77,9 +77,19 @@ int64_t int_arg(const Args& a, size_t i) {
 
 Value optional_str(const std::optional<std::string>& s) { return s ? make_str(*s) : Value(); }
 
-// The class re.py registered for re.error (set_error_class), kept by the
-// module's functions.
-using ErrorClass = std::shared_ptr<Value>;
+// What re.py registered with set_error_class: the class re.error and the
+// function that issues the parser's warnings. Kept by the module's functions.
+struct ReHooks {
+  Value error;
+  Value warn;
+};
+using ErrorClass = std::shared_ptr<ReHooks>;
+
+Value warnings_list(const std::vector<rx::Warning>& warnings) {
+  std::vector<Value> items;
+  for (const auto& w : warnings) items.push_back(make_tuple({make_str(w.category), make_str(w.message)}));
+  return make_list(std::move(items));
+}
 
 [[noreturn]] void raise_instance(Interpreter& in, const Value& cls, std::initializer_list<Value> args) {
   throw ScriptError(in.call(cls, args).as_shared<ExceptionObject>());
@@ -91,11 +101,12 @@ using ErrorClass = std::shared_ptr<Value>;
 [[noreturn]] void raise_regex_error(Interpreter& in, const ErrorClass& error_class, const rx::Error& e,
                                     const std::string& source) {
   const auto& t = exc_types();
+  if (!e.warnings().empty() && !error_class->warn.is_none()) in.call(error_class->warn, {warnings_list(e.warnings())});
   switch (e.kind()) {
     case rx::ErrorKind::kPatternError:
-      if (error_class->is_none()) raise_value_error(e.what());
-      if (e.pos() < 0) raise_instance(in, *error_class, {make_str(e.msg())});
-      raise_instance(in, *error_class, {make_str(e.msg()), make_str(source), Value(e.pos())});
+      if (error_class->error.is_none()) raise_value_error(e.what());
+      if (e.pos() < 0) raise_instance(in, error_class->error, {make_str(e.msg())});
+      raise_instance(in, error_class->error, {make_str(e.msg()), make_str(source), Value(e.pos())});
     case rx::ErrorKind::kOverflowError: raise(*t.overflow_error, e.what());
     case rx::ErrorKind::kValueError: raise(*t.value_error, e.what());
     case rx::ErrorKind::kIndexError: raise(*t.index_error, e.what());
@@ -121,12 +132,6 @@ Value guarded(Interpreter& in, const ErrorClass& error_class, const std::string&
 Value match_value(std::optional<rx::Match> m, std::shared_ptr<const rx::Text> text) {
   if (!m) return Value();
   return Value(std::make_shared<MatchHandle>(std::move(*m), std::move(text)));
-}
-
-Value warnings_list(const std::vector<rx::Warning>& warnings) {
-  std::vector<Value> items;
-  for (const auto& w : warnings) items.push_back(make_tuple({make_str(w.category), make_str(w.message)}));
-  return make_list(std::move(items));
 }
 
 void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
@@ -270,10 +275,12 @@ void add_match_functions(ModuleObject& m, const ErrorClass& error_class) {
 
 Value make_backstep_re_module(Interpreter&) {
   auto m = make_module("_backstep_re");
-  auto error_class = std::make_shared<Value>();
+  auto error_class = std::make_shared<ReHooks>();
+  // set_error_class(error, warn): warn(list of (category, message)).
   m->def("set_error_class", [error_class](Interpreter&, Args& a) -> Value {
-    expect_args(a, "set_error_class", 1, 1);
-    *error_class = a.pos[0];
+    expect_args(a, "set_error_class", 2, 2);
+    error_class->error = a.pos[0];
+    error_class->warn = a.pos[1];
     return Value();
   });
   add_pattern_functions(*m, error_class);

@@ -67,6 +67,10 @@ with warnings.catch_warnings(record=True) as caught:
     print(re.findall('[[a]', 'x[a'))
     print(re.compile('[a-z&&b]').pattern)
     print(re.compile('[[a]').pattern)
+    try:
+        re.compile('x[[a')      # warns, then fails
+    except re.error as e:
+        print(e)
 for w in caught:
     print(w.category.__name__, w.message, w.lineno, os.path.basename(w.filename))
 

@@ -2,6 +2,8 @@
 // position tests, and search(), are in matcher_tests.cpp.
 #include "engine/regex/matcher.h"
 
+#include "engine/regex/interrupt.h"
+
 #include <algorithm>
 
 namespace backstep::regex {
@@ -219,6 +221,9 @@ bool Matcher::run(int64_t start) {
 // Resumes the newest choice point (undoing register writes made since),
 // or returns false when there is none left.
 bool Matcher::backtrack(uint32_t& pc, int64_t& pos) {
+  // Only backtracking can make a match run for long (every forward step
+  // consumes text or a bounded loop), so this is where it may be stopped.
+  if ((++backtracks_ & 0xFFFF) == 0) poll_interrupt();
   while (!choices_.empty()) {
     Choice& choice = choices_.back();
     unwind(choice);

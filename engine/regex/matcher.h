@@ -91,6 +91,7 @@ class Matcher {
   std::vector<int64_t> registers_;
   std::vector<Choice> choices_;
   std::vector<TrailEntry> trail_;
+  uint32_t backtracks_ = 0;  // counts to the next poll_interrupt()
 };
 
 }  // namespace backstep::regex

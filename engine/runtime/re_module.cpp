@@ -3,6 +3,7 @@
 // scanners are opaque handles that re.py keeps inside its Pattern and Match
 // objects; everything Python-visible (classes, reprs, argument checks, the
 // cache) is in re.py. Only conversion and error translation happen here.
+#include "engine/regex/interrupt.h"
 #include "engine/regex/regex.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -120,8 +121,10 @@ Value warnings_list(const std::vector<rx::Warning>& warnings) {
 }
 
 // Runs `f`, translating an engine error raised while it parses `source`.
+// A long match can be stopped by Ctrl-C or the time limit meanwhile.
 template <class F>
 Value guarded(Interpreter& in, const ErrorClass& error_class, const std::string& source, F f) {
+  rx::InterruptScope interruptible([&in] { in.check_interrupt(); });
   try {
     return f();
   } catch (const rx::Error& e) {

@@ -425,6 +425,25 @@ class _MappingProxy:
         return repr(self._data)
 
 
+def _readonly(message):
+    def refuse(self, value):
+        raise AttributeError(message)
+    return refuse
+
+
+# Their data attributes are read-only, with _sre's messages.
+for _cls, _names in ((Pattern, ("pattern", "flags", "groups")),
+                     (Match, ("re", "string", "pos", "endpos", "lastindex",
+                              "lastgroup", "regs"))):
+    for _name in _names:
+        setattr(_cls, _name, property(getattr(_cls, _name).fget,
+                                      _readonly("readonly attribute")))
+Pattern.groupindex = property(
+    Pattern.groupindex.fget,
+    _readonly("attribute 'groupindex' of 're.Pattern' objects is not writable"))
+del _cls, _names, _name
+
+
 def _iterate(pattern, scanner, string):
     while True:
         handle = _native.scanner_next(scanner)

@@ -55,6 +55,14 @@ try:
 except Exception as e:
     print(type(e).__name__, type(e) is re.error, isinstance(e, re.error))
 
+p = re.compile('(a)')
+m = p.match('a')
+for obj, attr in [(p, 'pattern'), (p, 'flags'), (p, 'groupindex'), (m, 'string'), (m, 'pos')]:
+    try:
+        setattr(obj, attr, None)
+    except AttributeError as e:
+        print('AttributeError:', e)
+
 print(re.compile('(' * 50 + ')' * 50).groups)
 print(re.match('(?:a|b)*c', 'ab' * 50000 + 'c').end())
 print(re.search('(a*)*b', 'a' * 12) is None)

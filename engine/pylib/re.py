@@ -270,7 +270,7 @@ class Match:
 
 def _check_template(template):
     if not isinstance(template, str):
-        raise TypeError("expected str instance, %s found"
+        raise TypeError("decoding to str: need a bytes-like object, %s found"
                         % type(template).__name__)
     return template
 
@@ -511,10 +511,11 @@ def _compile(pattern, flags):
         return pattern
     if not isinstance(pattern, str):
         raise TypeError("first argument must be string or compiled pattern")
+    cacheable = not flags & DEBUG
     compiled = Pattern(_native.compile(pattern, _index(flags)), pattern)
     if compiled._warnings:
         _warn(compiled._warnings)
-    if not flags & DEBUG:
+    if cacheable:
         if len(_cache) >= _MAXCACHE:
             del _cache[next(iter(_cache))]
         _cache[key] = compiled
@@ -591,7 +592,4 @@ def template(pattern, flags=0):
 
 def escape(pattern):
     "Escape special characters in a string."
-    if not isinstance(pattern, str):
-        raise TypeError("expected str instance, %s found"
-                        % type(pattern).__name__)
-    return _native.escape(pattern)
+    return _native.escape(_check_template(pattern))

@@ -38,7 +38,11 @@ for call in [lambda: re.compile(5), lambda: re.search('a', 5),
              lambda: re.compile('a').match(None), lambda: re.findall('a', ['a']),
              lambda: re.match('(a)', 'a').group(2),
              lambda: re.match('(a)', 'a')['name'],
-             lambda: re.match('(a)', 'a').start(3)]:
+             lambda: re.match('(a)', 'a').start(3),
+             lambda: re.compile('a', 'x'), lambda: re.escape(5),
+             lambda: re.compile('a').search('a', 1.0),
+             lambda: re.match('(a)', 'a').expand(None),
+             lambda: re.split('a', 'bab', 'x')]:
     try:
         print(call())
     except (TypeError, ValueError, IndexError) as e:

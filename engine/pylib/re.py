@@ -133,10 +133,9 @@ class error(Exception):
         self.lineno = self.colno = None
         if pattern is not None and pos is not None:
             msg = "%s at position %d" % (msg, pos)
-            newline = "\n" if isinstance(pattern, str) else b"\n"
-            self.lineno = pattern.count(newline, 0, pos) + 1
-            self.colno = pos - pattern.rfind(newline, 0, pos)
-            if newline in pattern:
+            self.lineno = pattern.count("\n", 0, pos) + 1
+            self.colno = pos - pattern.rfind("\n", 0, pos)
+            if "\n" in pattern:
                 msg = "%s (line %d, column %d)" % (msg, self.lineno, self.colno)
         Exception.__init__(self, msg)
 

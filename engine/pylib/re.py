@@ -578,6 +578,46 @@ def purge():
     _cache.clear()
 
 
+class Scanner:
+    """A simple lexer (undocumented in CPython, but public): lexicon is a
+    list of (pattern, action) pairs; scan() matches them one after another
+    from the start of the string, collecting what the actions return (an
+    action may be a function of (scanner, text), or a value, None to drop
+    the token), and stops where none matches."""
+
+    def __init__(self, lexicon, flags=0):
+        self.lexicon = lexicon
+        # One alternation, each phrase in a group of its own; the number of
+        # that group (lastindex after a match) says which phrase matched.
+        alternatives = []
+        self._actions = {}
+        group = 1
+        for phrase, action in lexicon:
+            self._actions[group] = action
+            alternatives.append("(%s)" % phrase)
+            group += 1 + compile(phrase, flags).groups
+        self.scanner = compile("|".join(alternatives), flags)
+
+    def scan(self, string):
+        result = []
+        i = 0
+        while True:
+            m = self.scanner.match(string, i)
+            if not m:
+                break
+            j = m.end()
+            if i == j:
+                break
+            action = self._actions[m.lastindex]
+            if callable(action):
+                self.match = m
+                action = action(self, m.group())
+            if action is not None:
+                result.append(action)
+            i = j
+        return result, string[i:]
+
+
 def template(pattern, flags=0):
     "Compile a template pattern, returning a Pattern object, deprecated"
     import warnings

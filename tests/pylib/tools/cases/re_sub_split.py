@@ -44,6 +44,16 @@ print(re.findall(r'[A-Z][a-z]*', 'ConvTranspose2dBlock'))
 print(re.findall(r'(\d+)x(\d+)', '224x224 and 32x32'))
 print(re.findall(r'(a)(b)?', 'ab a'), re.findall('', 'ab'))
 
+# re.Scanner: a tokenizer for a tiny config language.
+scanner = re.Scanner([
+    (r'\d+\.\d*', lambda s, t: ('FLOAT', float(t))),
+    (r'\d+', lambda s, t: ('INT', int(t))),
+    (r'[A-Za-z_]\w*', lambda s, t: ('NAME', t)),
+    (r'[=,]', lambda s, t: t),
+    (r'\s+', None),
+])
+print(scanner.scan('lr = 0.1, epochs = 10, name = resnet ! tail'))
+
 # Long inputs: the work per match must not grow with the string.
 big = 'layer.0.weight=1.5 ' * 20000
 print(len(re.sub(r'\d+', lambda m: str(int(m.group()) + 1), big)),

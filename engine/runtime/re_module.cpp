@@ -83,6 +83,11 @@ Value optional_str(const std::optional<std::string>& s) { return s ? make_str(*s
 struct ReHooks {
   Value error;
   Value warn;
+  // The last long subject decoded, kept by identity (a str never changes):
+  // a loop calling match(s, pos) along one long string then decodes it
+  // once instead of once per call.
+  std::shared_ptr<StrObject> last_subject;
+  std::shared_ptr<const rx::Text> last_text;
 };
 using ErrorClass = std::shared_ptr<ReHooks>;
 
@@ -132,6 +137,19 @@ Value guarded(Interpreter& in, const ErrorClass& error_class, const std::string&
   }
 }
 
+// The subject argument a.pos[i], decoded (or found decoded).
+std::shared_ptr<const rx::Text> subject_text(ReHooks& hooks, const Args& a, size_t i) {
+  constexpr size_t kWorthKeeping = 256;  // bytes; shorter ones decode faster than they cost
+  const std::string& utf8 = subject_arg(a, i);
+  if (hooks.last_subject && hooks.last_subject.get() == a.pos[i].object_ptr()) return hooks.last_text;
+  auto text = std::make_shared<const rx::Text>(utf8);
+  if (utf8.size() >= kWorthKeeping) {
+    hooks.last_subject = a.pos[i].as_shared<StrObject>();
+    hooks.last_text = text;
+  }
+  return text;
+}
+
 Value match_value(std::optional<rx::Match> m, std::shared_ptr<const rx::Text> text) {
   if (!m) return Value();
   return Value(std::make_shared<MatchHandle>(std::move(*m), std::move(text)));
@@ -160,18 +178,18 @@ void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
     expect_args(a, "run", 5, 5);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "run").pattern;
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3), mode = int_arg(a, 4);
-    auto text = std::make_shared<const rx::Text>(subject_arg(a, 1));
+    auto text = subject_text(*error_class, a, 1);
     return guarded(in, error_class, p.pattern(), [&] {
       auto m = mode == 0 ? p.match(*text, pos, endpos) : mode == 1 ? p.fullmatch(*text, pos, endpos)
                                                                    : p.search(*text, pos, endpos);
       return match_value(std::move(m), text);
     });
   });
-  m.def("scanner", [](Interpreter&, Args& a) -> Value {
+  m.def("scanner", [error_class](Interpreter&, Args& a) -> Value {
     expect_args(a, "scanner", 4, 4);
     auto& p = handle_arg<PatternHandle>(a, 0, "scanner");
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3);
-    auto text = std::make_shared<const rx::Text>(subject_arg(a, 1));
+    auto text = subject_text(*error_class, a, 1);
     return Value(std::make_shared<ScannerHandle>(p.pattern, std::move(text), pos, endpos));
   });
   m.def("scanner_next", [error_class](Interpreter& in, Args& a) -> Value {
@@ -196,10 +214,10 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
     expect_args(a, "findall", 4, 4);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "findall").pattern;
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3);
-    const rx::Text text(subject_arg(a, 1));
+    auto text = subject_text(*error_class, a, 1);
     return guarded(in, error_class, p.pattern(), [&] {
       std::vector<Value> items;
-      for (auto& found : rx::findall(p, text, pos, endpos)) {
+      for (auto& found : rx::findall(p, *text, pos, endpos)) {
         std::vector<Value> strings;
         for (auto& s : found) strings.push_back(make_str(std::move(s)));
         items.push_back(strings.size() == 1 ? strings[0] : make_tuple(std::move(strings)));
@@ -211,10 +229,10 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
     expect_args(a, "split", 3, 3);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "split").pattern;
     const int64_t maxsplit = int_arg(a, 2);
-    const rx::Text text(subject_arg(a, 1));
+    auto text = subject_text(*error_class, a, 1);
     return guarded(in, error_class, p.pattern(), [&] {
       std::vector<Value> items;
-      for (const auto& piece : rx::split(p, text, maxsplit)) items.push_back(optional_str(piece));
+      for (const auto& piece : rx::split(p, *text, maxsplit)) items.push_back(optional_str(piece));
       return make_list(std::move(items));
     });
   });
@@ -223,10 +241,10 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
     expect_args(a, "sub", 4, 4);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "sub").pattern;
     const std::string& repl = str_arg(a, 1, "sub");
-    const rx::Text text(subject_arg(a, 2));
     const int64_t count = int_arg(a, 3);
+    auto text = subject_text(*error_class, a, 2);
     return guarded(in, error_class, repl, [&] {
-      rx::SubResult r = rx::sub(p, text, repl, count);
+      rx::SubResult r = rx::sub(p, *text, repl, count);
       return make_tuple({make_str(std::move(r.text)), Value(r.count)});
     });
   });

@@ -59,3 +59,14 @@ big = 'layer.0.weight=1.5 ' * 20000
 print(len(re.sub(r'\d+', lambda m: str(int(m.group()) + 1), big)),
       len(re.findall(r'(\w+)\.(\d+)', big)), len(list(re.finditer(r'=', big))),
       re.subn(r'\s', '', big)[1], len(re.split(' ', big)))
+# A tokenizer loop: match() at successive positions of one long string.
+source = 'abc 123 ' * 20000
+token = re.compile(r'\s*(\w+)')
+pos, tokens = 0, []
+while True:
+    m = token.match(source, pos)
+    if not m:
+        break
+    tokens.append(m.group(1))
+    pos = m.end()
+print(len(tokens), tokens[:4], pos == len(source))

@@ -206,8 +206,10 @@ class Match:
         return _native.match_info(self._handle)[3]
 
     def _group_number(self, group):
-        if isinstance(group, int):
+        if type(group) is int:
             return group    # the native side checks the range
+        if isinstance(group, int):
+            return int(group)
         if isinstance(group, str):
             index = self._re._groupindex.get(group)
             if index is not None:
@@ -308,7 +310,7 @@ class Pattern:
         return _MappingProxy(self._groupindex)
 
     def _run(self, string, pos, endpos, mode):
-        if not isinstance(pos, int) or not isinstance(endpos, int):
+        if type(pos) is not int or type(endpos) is not int:
             pos, endpos = _bounds(pos, endpos)
         handle = _native.run(self._handle, string, pos, endpos, mode)
         return None if handle is None else Match(handle, self, string)
@@ -323,17 +325,17 @@ class Pattern:
         return self._run(string, pos, endpos, 2)
 
     def findall(self, string, pos=0, endpos=_MAXSIZE):
-        if not isinstance(pos, int) or not isinstance(endpos, int):
+        if type(pos) is not int or type(endpos) is not int:
             pos, endpos = _bounds(pos, endpos)
         return _native.findall(self._handle, string, pos, endpos)
 
     def finditer(self, string, pos=0, endpos=_MAXSIZE):
-        if not isinstance(pos, int) or not isinstance(endpos, int):
+        if type(pos) is not int or type(endpos) is not int:
             pos, endpos = _bounds(pos, endpos)
         return _iterate(self, _native.scanner(self._handle, string, pos, endpos), string)
 
     def split(self, string, maxsplit=0):
-        if not isinstance(maxsplit, int):
+        if type(maxsplit) is not int:
             maxsplit = _index(maxsplit)
         return _native.split(self._handle, string, maxsplit)
 
@@ -344,7 +346,7 @@ class Pattern:
         return self._subx(repl, string, count)
 
     def _subx(self, repl, string, count):
-        if not isinstance(count, int):
+        if type(count) is not int:
             count = _index(count)
         if isinstance(repl, str):
             return _native.sub(self._handle, repl, string, count)

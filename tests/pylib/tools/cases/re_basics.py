@@ -65,3 +65,10 @@ re.purge()
 print(re.search('(a)|b', 'b').lastindex, re.search('(a)|(b)', 'b').lastindex)
 print(re.Match[str], re.Pattern[str])
 print(bool(re.match('', 'x')), re.match('', 'x'))
+
+# Flags are ints: passed where a count or position goes (a classic slip),
+# they count as their value.
+print(re.sub('a', 'b', 'aaaa', re.I), re.split('a', 'babab', re.I),
+      re.compile('a').search('xxa', re.I))
+m = re.match('(a)(b)(c)', 'abc')
+print(m.group(re.I), m.span(re.I), m[re.I], m.group(True))

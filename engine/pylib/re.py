@@ -492,7 +492,7 @@ def _warn(found):
         warnings.warn(message, cls, stacklevel=4)
 
 
-_native.set_error_class(error, _warn)
+_native.set_hooks(error, _warn)
 
 
 def _compile(pattern, flags):

@@ -78,7 +78,7 @@ int64_t int_arg(const Args& a, size_t i) {
 
 Value optional_str(const std::optional<std::string>& s) { return s ? make_str(*s) : Value(); }
 
-// What re.py registered with set_error_class: the class re.error and the
+// What re.py registered with set_hooks: the class re.error and the
 // function that issues the parser's warnings. Kept by the module's functions.
 struct ReHooks {
   Value error;
@@ -89,7 +89,7 @@ struct ReHooks {
   std::shared_ptr<StrObject> last_subject;
   std::shared_ptr<const rx::Text> last_text;
 };
-using ErrorClass = std::shared_ptr<ReHooks>;
+using HooksPtr = std::shared_ptr<ReHooks>;
 
 Value warnings_list(const std::vector<rx::Warning>& warnings) {
   std::vector<Value> items;
@@ -104,15 +104,15 @@ Value warnings_list(const std::vector<rx::Warning>& warnings) {
 // Turns the engine's error into the Python exception it stands for. `source`
 // is the text that was being parsed (the pattern, or a template), which
 // re.error keeps as its .pattern.
-[[noreturn]] void raise_regex_error(Interpreter& in, const ErrorClass& error_class, const rx::Error& e,
+[[noreturn]] void raise_regex_error(Interpreter& in, const HooksPtr& hooks, const rx::Error& e,
                                     const std::string& source) {
   const auto& t = exc_types();
-  if (!e.warnings().empty() && !error_class->warn.is_none()) in.call(error_class->warn, {warnings_list(e.warnings())});
+  if (!e.warnings().empty() && !hooks->warn.is_none()) in.call(hooks->warn, {warnings_list(e.warnings())});
   switch (e.kind()) {
     case rx::ErrorKind::kPatternError:
-      if (error_class->error.is_none()) raise_value_error(e.what());
-      if (e.pos() < 0) raise_instance(in, error_class->error, {make_str(e.msg())});
-      raise_instance(in, error_class->error, {make_str(e.msg()), make_str(source), Value(e.pos())});
+      if (hooks->error.is_none()) raise_value_error(e.what());
+      if (e.pos() < 0) raise_instance(in, hooks->error, {make_str(e.msg())});
+      raise_instance(in, hooks->error, {make_str(e.msg()), make_str(source), Value(e.pos())});
     case rx::ErrorKind::kOverflowError: raise(*t.overflow_error, e.what());
     case rx::ErrorKind::kValueError: raise(*t.value_error, e.what());
     case rx::ErrorKind::kIndexError: raise(*t.index_error, e.what());
@@ -128,12 +128,12 @@ Value warnings_list(const std::vector<rx::Warning>& warnings) {
 // Runs `f`, translating an engine error raised while it parses `source`.
 // A long match can be stopped by Ctrl-C or the time limit meanwhile.
 template <class F>
-Value guarded(Interpreter& in, const ErrorClass& error_class, const std::string& source, F f) {
+Value guarded(Interpreter& in, const HooksPtr& hooks, const std::string& source, F f) {
   rx::InterruptScope interruptible([&in] { in.check_interrupt(); });
   try {
     return f();
   } catch (const rx::Error& e) {
-    raise_regex_error(in, error_class, e, source);
+    raise_regex_error(in, hooks, e, source);
   }
 }
 
@@ -155,12 +155,12 @@ Value match_value(std::optional<rx::Match> m, std::shared_ptr<const rx::Text> te
   return Value(std::make_shared<MatchHandle>(std::move(*m), std::move(text)));
 }
 
-void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
-  m.def("compile", [error_class](Interpreter& in, Args& a) -> Value {
+void add_pattern_functions(ModuleObject& m, const HooksPtr& hooks) {
+  m.def("compile", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "compile", 2, 2);
     const std::string& source = str_arg(a, 0, "compile");
     const int64_t flags = int_arg(a, 1);
-    return guarded(in, error_class, source, [&] {
+    return guarded(in, hooks, source, [&] {
       return Value(std::make_shared<PatternHandle>(rx::Pattern::compile(source, static_cast<int>(flags))));
     });
   });
@@ -174,28 +174,28 @@ void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
                        warnings_list(p.warnings())});
   });
   // run(pattern, string, pos, endpos, mode): mode 0 match, 1 fullmatch, 2 search.
-  m.def("run", [error_class](Interpreter& in, Args& a) -> Value {
+  m.def("run", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "run", 5, 5);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "run").pattern;
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3), mode = int_arg(a, 4);
-    auto text = subject_text(*error_class, a, 1);
-    return guarded(in, error_class, p.pattern(), [&] {
+    auto text = subject_text(*hooks, a, 1);
+    return guarded(in, hooks, p.pattern(), [&] {
       auto m = mode == 0 ? p.match(*text, pos, endpos) : mode == 1 ? p.fullmatch(*text, pos, endpos)
                                                                    : p.search(*text, pos, endpos);
       return match_value(std::move(m), text);
     });
   });
-  m.def("scanner", [error_class](Interpreter&, Args& a) -> Value {
+  m.def("scanner", [hooks](Interpreter&, Args& a) -> Value {
     expect_args(a, "scanner", 4, 4);
     auto& p = handle_arg<PatternHandle>(a, 0, "scanner");
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3);
-    auto text = subject_text(*error_class, a, 1);
+    auto text = subject_text(*hooks, a, 1);
     return Value(std::make_shared<ScannerHandle>(p.pattern, std::move(text), pos, endpos));
   });
-  m.def("scanner_next", [error_class](Interpreter& in, Args& a) -> Value {
+  m.def("scanner_next", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "scanner_next", 1, 1);
     auto& s = handle_arg<ScannerHandle>(a, 0, "scanner_next");
-    return guarded(in, error_class, s.pattern->pattern(), [&] { return match_value(s.scanner->next(), s.text); });
+    return guarded(in, hooks, s.pattern->pattern(), [&] { return match_value(s.scanner->next(), s.text); });
   });
   // scanner_slice(scanner, start, end): the subject's text between two code
   // point positions, without the interpreter's O(n) str indexing.
@@ -209,13 +209,13 @@ void add_pattern_functions(ModuleObject& m, const ErrorClass& error_class) {
   });
 }
 
-void add_operations(ModuleObject& m, const ErrorClass& error_class) {
-  m.def("findall", [error_class](Interpreter& in, Args& a) -> Value {
+void add_operations(ModuleObject& m, const HooksPtr& hooks) {
+  m.def("findall", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "findall", 4, 4);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "findall").pattern;
     const int64_t pos = int_arg(a, 2), endpos = int_arg(a, 3);
-    auto text = subject_text(*error_class, a, 1);
-    return guarded(in, error_class, p.pattern(), [&] {
+    auto text = subject_text(*hooks, a, 1);
+    return guarded(in, hooks, p.pattern(), [&] {
       std::vector<Value> items;
       for (auto& found : rx::findall(p, *text, pos, endpos)) {
         std::vector<Value> strings;
@@ -225,25 +225,25 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
       return make_list(std::move(items));
     });
   });
-  m.def("split", [error_class](Interpreter& in, Args& a) -> Value {
+  m.def("split", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "split", 3, 3);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "split").pattern;
     const int64_t maxsplit = int_arg(a, 2);
-    auto text = subject_text(*error_class, a, 1);
-    return guarded(in, error_class, p.pattern(), [&] {
+    auto text = subject_text(*hooks, a, 1);
+    return guarded(in, hooks, p.pattern(), [&] {
       std::vector<Value> items;
       for (const auto& piece : rx::split(p, *text, maxsplit)) items.push_back(optional_str(piece));
       return make_list(std::move(items));
     });
   });
   // sub(pattern, template, string, count) -> (text, count), for a str template.
-  m.def("sub", [error_class](Interpreter& in, Args& a) -> Value {
+  m.def("sub", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "sub", 4, 4);
     const rx::Pattern& p = *handle_arg<PatternHandle>(a, 0, "sub").pattern;
     const std::string& repl = str_arg(a, 1, "sub");
     const int64_t count = int_arg(a, 3);
-    auto text = subject_text(*error_class, a, 2);
-    return guarded(in, error_class, repl, [&] {
+    auto text = subject_text(*hooks, a, 2);
+    return guarded(in, hooks, repl, [&] {
       rx::SubResult r = rx::sub(p, *text, repl, count);
       return make_tuple({make_str(std::move(r.text)), Value(r.count)});
     });
@@ -254,7 +254,7 @@ void add_operations(ModuleObject& m, const ErrorClass& error_class) {
   });
 }
 
-void add_match_functions(ModuleObject& m, const ErrorClass& error_class) {
+void add_match_functions(ModuleObject& m, const HooksPtr& hooks) {
   // (pos, endpos, lastindex, ((start, end), ...)) of a match handle.
   m.def("match_info", [](Interpreter&, Args& a) -> Value {
     expect_args(a, "match_info", 1, 1);
@@ -273,19 +273,19 @@ void add_match_functions(ModuleObject& m, const ErrorClass& error_class) {
     const rx::Span span = mt.span(static_cast<int>(g));
     return make_tuple({Value(span.start), Value(span.end)});
   });
-  m.def("match_group", [error_class](Interpreter& in, Args& a) -> Value {
+  m.def("match_group", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "match_group", 2, 2);
     auto& h = handle_arg<MatchHandle>(a, 0, "match_group");
     const int64_t g = int_arg(a, 1);
     if (g < 0 || g > h.match.groups()) raise_index_error("no such group");
-    return guarded(in, error_class, h.match.pattern().pattern(),
+    return guarded(in, hooks, h.match.pattern().pattern(),
                    [&] { return optional_str(h.match.group(*h.text, static_cast<int>(g))); });
   });
-  m.def("match_expand", [error_class](Interpreter& in, Args& a) -> Value {
+  m.def("match_expand", [hooks](Interpreter& in, Args& a) -> Value {
     expect_args(a, "match_expand", 2, 2);
     auto& h = handle_arg<MatchHandle>(a, 0, "match_expand");
     const std::string& tmpl = str_arg(a, 1, "match_expand");
-    return guarded(in, error_class, tmpl, [&] {
+    return guarded(in, hooks, tmpl, [&] {
       auto compiled = rx::ReplacementTemplate::parse(h.match.pattern(), tmpl);
       return make_str(compiled.expand(h.match, *h.text));
     });
@@ -296,17 +296,17 @@ void add_match_functions(ModuleObject& m, const ErrorClass& error_class) {
 
 Value make_backstep_re_module(Interpreter&) {
   auto m = make_module("_backstep_re");
-  auto error_class = std::make_shared<ReHooks>();
-  // set_error_class(error, warn): warn(list of (category, message)).
-  m->def("set_error_class", [error_class](Interpreter&, Args& a) -> Value {
-    expect_args(a, "set_error_class", 2, 2);
-    error_class->error = a.pos[0];
-    error_class->warn = a.pos[1];
+  auto hooks = std::make_shared<ReHooks>();
+  // set_hooks(error, warn): warn(list of (category, message)).
+  m->def("set_hooks", [hooks](Interpreter&, Args& a) -> Value {
+    expect_args(a, "set_hooks", 2, 2);
+    hooks->error = a.pos[0];
+    hooks->warn = a.pos[1];
     return Value();
   });
-  add_pattern_functions(*m, error_class);
-  add_operations(*m, error_class);
-  add_match_functions(*m, error_class);
+  add_pattern_functions(*m, hooks);
+  add_operations(*m, hooks);
+  add_match_functions(*m, hooks);
   return Value(m);
 }
 

@@ -60,6 +60,14 @@ Value caller_location(Interpreter& in, Args& a) {
     g.set("__warningregistry__", *registry);
   }
   std::string file = f->current.valid() ? lang::file_name_of(f->current) : "sys";
+  // The program runs under the name it was given; its __file__ (absolute,
+  // as CPython names it in warnings) says where that is.
+  if (auto abs = g.get("__file__"); abs && !file.empty() && file.front() != '/' && file.front() != '<') {
+    const std::string* path = abs->as<StrObject>() ? &abs->as<StrObject>()->value : nullptr;
+    if (path && path->size() > file.size() && path->compare(path->size() - file.size(), file.size(), file) == 0 &&
+        (*path)[path->size() - file.size() - 1] == '/')
+      file = *path;
+  }
   return make_tuple({make_str(file), Value(int64_t(f->current.valid() ? f->current.line : 1)),
                      make_str(module_name_of(in, *f)), *registry});
 }

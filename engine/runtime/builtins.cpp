@@ -1,6 +1,7 @@
 // Python's builtin functions.
 #include "engine/format/float_repr.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/file_object.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/sys_module.h"
@@ -23,6 +24,22 @@ namespace {
 
 using Fn = Value (*)(Interpreter&, Args&);
 
+// print(..., file=f) for any other file: each piece goes to f.write() in
+// turn, as CPython writes them.
+Value print_to_file(Interpreter& in, Args& a, const Value& file, const std::string& sep, const std::string& end) {
+  Value write = get_attr(in, file, "write");
+  for (size_t i = 0; i < a.pos.size(); ++i) {
+    if (i) call(in, write, {make_str(sep)});
+    call(in, write, {make_str(str(in, a.pos[i]))});
+  }
+  call(in, write, {make_str(end)});
+  if (const Value* f = a.find_kw("flush"); f && truthy(in, *f)) {
+    Args none;
+    call_method(in, file, "flush", none);
+  }
+  return Value();
+}
+
 Value b_print(Interpreter& in, Args& a) {
   std::string sep = " ", end = "\n";
   if (const Value* s = a.find_kw("sep"); s && !s->is_none()) sep = str(in, *s);
@@ -30,6 +47,7 @@ Value b_print(Interpreter& in, Args& a) {
   bool to_stderr = false;
   if (const Value* file = a.find_kw("file"); file && !file->is_none()) {
     to_stderr = is_stderr_stream(*file);
+    if (!to_stderr && !is_stdout_stream(*file)) return print_to_file(in, a, *file, sep, end);
   }
   std::string out;
   for (size_t i = 0; i < a.pos.size(); ++i) {
@@ -223,11 +241,26 @@ Value b_format(Interpreter& in, Args& a) {
 
 Value b_chr(Interpreter&, Args& a) {
   expect_args(a, "chr", 1, 1);
+  if (!a.pos[0].is_int_like()) raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(a.pos[0])));
   int64_t cp = a.pos[0].to_int();
+  if (cp < 0 || cp >= 0x110000) raise_value_error("chr() arg not in range(0x110000)");
   std::string out;
-  if (cp < 0x80) out += static_cast<char>(cp);
-  else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-  else { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+  auto put = [&](int64_t bits) { out += static_cast<char>(bits); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6));
+    put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18));
+    put(0x80 | ((cp >> 12) & 0x3F));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  }
   return make_str(out);
 }
 
@@ -262,7 +295,7 @@ void install_builtins(Interpreter& in) {
       {"all", b_all},           {"sorted", b_sorted},     {"round", b_round},       {"divmod", b_divmod},
       {"pow", b_pow},
       {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
-      {"exit", b_exit},         {"quit", b_exit},
+      {"exit", b_exit},         {"quit", b_exit},         {"open", builtin_open},
   };
   for (const auto& [name, fn] : functions) in.set_builtin(name, make_builtin(name, fn));
   for (TypeObject* t : all_exception_types()) in.set_builtin(t->name(), type_value(*t));

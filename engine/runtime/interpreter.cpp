@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -180,6 +181,13 @@ Interpreter::Outcome Interpreter::run_source(const std::string& name, std::strin
     return outcome;
   }
   globals.grow();
+  // A program's __file__ is its absolute path, as CPython 3.9+ sets it for
+  // `python prog.py` (warnings name the file by it).
+  if (mode == Mode::File && !name.empty() && name.front() != '<') {
+    std::error_code ec;
+    auto path = std::filesystem::absolute(name, ec);
+    if (!ec) globals.set("__file__", make_str(path.lexically_normal().string()));
+  }
   modules_code_.push_back(std::move(parsed.value()));
   try {
     run_module(*modules_code_.back(), mode, globals);

@@ -34,7 +34,23 @@ std::string python_string_repr(std::string_view s) {
   bool has_double = s.find('"') != std::string_view::npos;
   char quote = has_single && !has_double ? '"' : '\'';
   std::string out(1, quote);
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    // Lone surrogates (chr(0xd800)..., kept as 3-byte sequences), the C1
+    // controls, no-break space and soft hyphen are not printable: CPython
+    // escapes them.
+    if (c == 0xED && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xA0) {
+      int cp = ((c & 0x0F) << 12) | ((s[i + 1] & 0x3F) << 6) | (s[i + 2] & 0x3F);
+      out += fmt::format("\\u{:04x}", cp);
+      i += 2;
+      continue;
+    }
+    if (c == 0xC2 && i + 1 < s.size() &&
+        (static_cast<unsigned char>(s[i + 1]) <= 0xA0 || static_cast<unsigned char>(s[i + 1]) == 0xAD)) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(s[i + 1]));
+      ++i;
+      continue;
+    }
     switch (c) {
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;

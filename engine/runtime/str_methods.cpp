@@ -54,6 +54,63 @@ const std::string& str_arg(const Args& a, size_t i, const char* fn) {
   return s->value;
 }
 
+// start/end arguments of find, count, startswith, ... (Python's slice
+// clamping, in code points) as a byte range of the UTF-8 text; nullopt when
+// start lies past the end (nothing can match, not even '').
+// (Minimal, for the pylib tool modules; helper "core" owns this file.)
+size_t byte_of(const std::string& s, int64_t cp) {
+  size_t b = 0;
+  for (int64_t n = 0; b < s.size() && n < cp; ++n)
+    for (++b; b < s.size() && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80;) ++b;
+  return b;
+}
+int64_t code_point_of(const std::string& s, size_t byte) {
+  int64_t n = 0;
+  for (size_t b = 0; b < byte && b < s.size(); ++b)
+    if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) ++n;
+  return n;
+}
+std::optional<std::pair<size_t, size_t>> search_window(const std::string& s, const Args& a, size_t first,
+                                                       const char* fn) {
+  expect_args(a, fn, first, first + 2);
+  int64_t len = code_point_of(s, s.size());
+  auto bound = [&](size_t i, int64_t fallback) {
+    if (a.pos.size() <= i || a.pos[i].is_none()) return fallback;
+    if (!a.pos[i].is_int_like())
+      raise_type_error("slice indices must be integers or None or have an __index__ method");
+    int64_t v = a.pos[i].to_int();
+    if (v < 0) v = std::max<int64_t>(0, v + len);
+    return std::min(v, len);
+  };
+  int64_t start = bound(first, 0), end = bound(first + 1, len);
+  if (a.pos.size() > first && !a.pos[first].is_none() && a.pos[first].to_int() > len) return std::nullopt;
+  if (start > end) return std::nullopt;
+  return std::make_pair(byte_of(s, start), byte_of(s, end));
+}
+int64_t find_in_window(const std::string& s, const Args& a, const char* fn, bool reverse) {
+  const std::string& sub = str_arg(a, 0, fn);
+  auto w = search_window(s, a, 1, fn);
+  if (!w || w->second - w->first < sub.size()) return -1;
+  size_t p = reverse ? s.rfind(sub, w->second - sub.size()) : s.find(sub, w->first);
+  if (p == std::string::npos || p < w->first || p + sub.size() > w->second) return -1;
+  return code_point_of(s, p);
+}
+bool affix_in_window(Interpreter& in, const std::string& s, const Args& a, const char* fn, bool at_end) {
+  auto w = search_window(s, a, 1, fn);
+  auto test = [&](const std::string& affix) {
+    if (!w || w->second - w->first < affix.size()) return false;
+    size_t at = at_end ? w->second - affix.size() : w->first;
+    return s.compare(at, affix.size(), affix) == 0;
+  };
+  if (a.pos.empty()) expect_args(a, fn, 1, 3);
+  if (auto* t = a.pos[0].as<TupleObject>()) {
+    for (const auto& p : t->items)
+      if (test(str(in, p))) return true;
+    return false;
+  }
+  return test(str_arg(a, 0, fn));
+}
+
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 std::string strip_chars(const std::string& s, const Args& a, bool left, bool right) {
@@ -197,26 +254,10 @@ const MethodTable<StrObject>& str_methods() {
       {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},
       {"rstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, false, true)); }},
       {"startswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "startswith", 1, 1);
-         if (auto* t = a.pos[0].as<TupleObject>()) {
-           for (const auto& p : t->items)
-             if (self.value.rfind(str(in, p), 0) == 0) return true;
-           return false;
-         }
-         return self.value.rfind(str_arg(a, 0, "startswith"), 0) == 0;
+         return affix_in_window(in, self.value, a, "startswith", false);
        }},
       {"endswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "endswith", 1, 1);
-         auto ends = [&](const std::string& suffix) {
-           return suffix.size() <= self.value.size() &&
-                  self.value.compare(self.value.size() - suffix.size(), suffix.size(), suffix) == 0;
-         };
-         if (auto* t = a.pos[0].as<TupleObject>()) {
-           for (const auto& p : t->items)
-             if (ends(str(in, p))) return true;
-           return false;
-         }
-         return ends(str_arg(a, 0, "endswith"));
+         return affix_in_window(in, self.value, a, "endswith", true);
        }},
       {"replace", [](Interpreter&, StrObject& self, Args& a) -> Value {
          expect_args(a, "replace", 2, 3);
@@ -256,23 +297,29 @@ const MethodTable<StrObject>& str_methods() {
          return make_str(s);
        }},
       {"find", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.find(str_arg(a, 0, "find"));
-         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+         return find_in_window(self.value, a, "find", false);
        }},
       {"rfind", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.rfind(str_arg(a, 0, "rfind"));
-         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+         return find_in_window(self.value, a, "rfind", true);
        }},
       {"index", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.find(str_arg(a, 0, "index"));
-         if (p == std::string::npos) raise_value_error("substring not found");
-         return static_cast<int64_t>(p);
+         int64_t p = find_in_window(self.value, a, "index", false);
+         if (p < 0) raise_value_error("substring not found");
+         return p;
+       }},
+      {"rindex", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         int64_t p = find_in_window(self.value, a, "rindex", true);
+         if (p < 0) raise_value_error("substring not found");
+         return p;
        }},
       {"count", [](Interpreter&, StrObject& self, Args& a) -> Value {
          const std::string& sub = str_arg(a, 0, "count");
-         if (sub.empty()) return static_cast<int64_t>(self.value.size() + 1);
+         auto w = search_window(self.value, a, 1, "count");
+         if (!w) return int64_t(0);
+         std::string_view v(self.value.data() + w->first, w->second - w->first);
+         if (sub.empty()) return code_point_of(self.value, w->second) - code_point_of(self.value, w->first) + 1;
          int64_t n = 0;
-         for (size_t p = self.value.find(sub); p != std::string::npos; p = self.value.find(sub, p + sub.size())) ++n;
+         for (size_t p = v.find(sub); p != std::string_view::npos; p = v.find(sub, p + sub.size())) ++n;
          return n;
        }},
       {"isdigit", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},

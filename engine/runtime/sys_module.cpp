@@ -85,6 +85,12 @@ bool is_stderr_stream(const Value& file) {
   return false;
 }
 
+bool is_stdout_stream(const Value& file) {
+  if (auto* m = file.as<ModuleObject>())
+    if (auto* s = dynamic_cast<StreamObject*>(m)) return !s->is_err();
+  return false;
+}
+
 Value make_sys_module(Interpreter& in) {
   auto m = make_module("sys");
   std::vector<Value> argv;

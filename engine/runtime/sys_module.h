@@ -15,5 +15,7 @@ Value make_sys_module(Interpreter& in);
 void set_argv(Interpreter& in, std::vector<std::string> argv);
 // True when `file` (print's file=) is sys.stderr.
 bool is_stderr_stream(const Value& file);
+// True when `file` is sys.stdout.
+bool is_stdout_stream(const Value& file);
 
 }  // namespace backstep::rt

@@ -1,5 +1,6 @@
 // Python's builtin functions.
 #include "engine/format/float_repr.h"
+#include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/file_object.h"
 #include "engine/runtime/function.h"
@@ -280,6 +281,24 @@ Value b_breakpoint(Interpreter& in, Args&) {
   return Value();
 }
 
+// __import__(name, globals=None, locals=None, fromlist=(), level=0): the
+// module `import name` binds (the top package) or, with a fromlist, the
+// named module itself.
+Value b_import(Interpreter& in, Args& a) {
+  auto b = bind_args(a, "__import__", {"name", "globals", "locals", "fromlist", "level"}, 1);
+  auto* name = b[0]->as<StrObject>();
+  if (!name) raise_type_error(fmt::format("__import__() argument 1 must be str, not {}", type_name(*b[0])));
+  int64_t level = b[4] ? b[4]->to_int() : 0;
+  if (level < 0) raise_value_error("level must be >= 0");
+  if (level == 0 && name->value.empty()) raise_value_error("Empty module name");
+  std::string dotted = level ? in.resolve_relative(std::string(static_cast<size_t>(level), '.') + name->value)
+                             : name->value;
+  Value mod = in.import_module(dotted);
+  if (b[3] && truthy(in, *b[3])) return mod;
+  if (level) return mod;
+  return in.import_module(dotted.substr(0, dotted.find('.')));
+}
+
 Value b_exit(Interpreter&, Args& a) {
   throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().system_exit,
                                                       std::vector<Value>(a.pos.begin(), a.pos.end())));
@@ -296,6 +315,7 @@ void install_builtins(Interpreter& in) {
       {"pow", b_pow},
       {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
       {"exit", b_exit},         {"quit", b_exit},         {"open", builtin_open},
+      {"__import__", b_import},
   };
   for (const auto& [name, fn] : functions) in.set_builtin(name, make_builtin(name, fn));
   for (TypeObject* t : all_exception_types()) in.set_builtin(t->name(), type_value(*t));

@@ -36,10 +36,12 @@ std::string python_string_repr(std::string_view s) {
   std::string out(1, quote);
   for (size_t i = 0; i < s.size(); ++i) {
     auto c = static_cast<unsigned char>(s[i]);
-    // Lone surrogates (chr(0xd800)..., kept as 3-byte sequences), the C1
-    // controls, no-break space and soft hyphen are not printable: CPython
-    // escapes them.
-    if (c == 0xED && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xA0) {
+    // Lone surrogates (chr(0xd800)..., kept as 3-byte sequences), line and
+    // paragraph separators, the C1 controls, no-break space and soft hyphen
+    // are not printable: CPython escapes them.
+    bool line_separator = c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+                          (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8;  // U+2028, U+2029
+    if ((c == 0xED && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xA0) || line_separator) {
       int cp = ((c & 0x0F) << 12) | ((s[i + 1] & 0x3F) << 6) | (s[i + 2] & 0x3F);
       out += fmt::format("\\u{:04x}", cp);
       i += 2;

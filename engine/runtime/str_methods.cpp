@@ -1,4 +1,5 @@
 // Methods of str.
+#include "engine/runtime/arg_binder.h"
 #include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
@@ -109,6 +110,33 @@ bool affix_in_window(Interpreter& in, const std::string& s, const Args& a, const
     return false;
   }
   return test(str_arg(a, 0, fn));
+}
+
+// str.splitlines: lines end at \n, \r\n, \r, \v, \f, \x1c-\x1e, \x85,
+// U+2028 and U+2029 (minimal, for argparse's raw formatters; helper
+// "core" owns this file).
+std::vector<Value> split_lines(const std::string& s, bool keepends) {
+  std::vector<Value> out;
+  size_t begin = 0;
+  for (size_t i = 0; i < s.size();) {
+    auto c = static_cast<unsigned char>(s[i]);
+    size_t width = 0;
+    if (c == '\r') width = i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
+    else if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e)) width = 1;
+    else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) width = 2;
+    else if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+             (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8)
+      width = 3;
+    if (!width) {
+      ++i;
+      continue;
+    }
+    out.push_back(make_str(s.substr(begin, (keepends ? i + width : i) - begin)));
+    i += width;
+    begin = i;
+  }
+  if (begin < s.size()) out.push_back(make_str(s.substr(begin)));
+  return out;
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -239,16 +267,9 @@ const MethodTable<StrObject>& str_methods() {
       {"format", [](Interpreter& in, StrObject& self, Args& a) -> Value { return make_str(str_dot_format(in, self.value, a)); }},
       {"split", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, false); }},
       {"rsplit", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, true); }},
-      {"splitlines", [](Interpreter&, StrObject& self, Args&) -> Value {
-         std::vector<Value> out;
-         size_t b = 0;
-         for (size_t i = 0; i < self.value.size(); ++i)
-           if (self.value[i] == '\n') {
-             out.push_back(make_str(self.value.substr(b, i - b)));
-             b = i + 1;
-           }
-         if (b < self.value.size()) out.push_back(make_str(self.value.substr(b)));
-         return make_list(std::move(out));
+      {"splitlines", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         auto b = bind_args(a, "splitlines", {"keepends"});
+         return make_list(split_lines(self.value, bool_arg(in, b[0], false)));
        }},
       {"strip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, true)); }},
       {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},

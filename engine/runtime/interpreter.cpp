@@ -8,6 +8,7 @@
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
 #include "engine/runtime/suggestions.h"
+#include "engine/runtime/warning_hook.h"
 
 #include <fmt/format.h>
 
@@ -435,12 +436,27 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
 // --- reporting -------------------------------------------------------------
 
 void Interpreter::warn(const std::string& category, const std::string& message) {
+  std::string text = message;
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  // Through the script's warnings module (filters, catch_warnings, -W), as
+  // PyTorch's Python-level warnings go; printed directly only off the
+  // interpreter thread or while the module itself is issuing a warning.
+  static thread_local bool issuing = false;
+  if (on_interpreter_thread() && !issuing) {
+    issuing = true;
+    try {
+      warn_from_native(*this, warning_category(category), text);
+    } catch (...) {
+      issuing = false;
+      throw;
+    }
+    issuing = false;
+    return;
+  }
   lang::Span at = current_span();
   std::string key = std::to_string(at.file) + ":" + std::to_string(at.line) + ":" + category + ":" + message;
   if (!warned_.insert(key).second) return;
   std::string out = at.valid() ? fmt::format("{}:{}: ", lang::file_name_of(at), at.line) : std::string();
-  std::string text = message;
-  while (!text.empty() && text.back() == '\n') text.pop_back();
   out += category + ": " + text + "\n";
   std::string_view line = lang::source_line(at);
   size_t strip = line.find_first_not_of(" \t");

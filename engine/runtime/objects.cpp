@@ -1,4 +1,5 @@
 #include "engine/runtime/objects.h"
+#include "engine/runtime/unicode_printable.h"
 
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/hashing.h"
@@ -36,21 +37,19 @@ std::string python_string_repr(std::string_view s) {
   std::string out(1, quote);
   for (size_t i = 0; i < s.size(); ++i) {
     auto c = static_cast<unsigned char>(s[i]);
-    // Lone surrogates (chr(0xd800)..., kept as 3-byte sequences), line and
-    // paragraph separators, the C1 controls, no-break space and soft hyphen
-    // are not printable: CPython escapes them.
-    bool line_separator = c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-                          (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8;  // U+2028, U+2029
-    if ((c == 0xED && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xA0) || line_separator) {
-      int cp = ((c & 0x0F) << 12) | ((s[i + 1] & 0x3F) << 6) | (s[i + 2] & 0x3F);
-      out += fmt::format("\\u{:04x}", cp);
-      i += 2;
-      continue;
-    }
-    if (c == 0xC2 && i + 1 < s.size() &&
-        (static_cast<unsigned char>(s[i + 1]) <= 0xA0 || static_cast<unsigned char>(s[i + 1]) == 0xAD)) {
-      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(s[i + 1]));
-      ++i;
+    if (c >= 0x80) {
+      // Characters Python does not count as printable (controls, format
+      // characters, separators, unassigned and private-use code points,
+      // lone surrogates) are escaped, as CPython's repr does.
+      size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+      uint32_t cp = n == 4 ? c & 0x07 : n == 3 ? c & 0x0F : n == 2 ? c & 0x1F : c;
+      for (size_t k = 1; k < n && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+      if (n == 1 || i + n > s.size() || is_printable_code_point(cp)) {
+        out.append(s.substr(i, std::min(n, s.size() - i)));
+      } else {
+        out += cp < 0x100 ? fmt::format("\\x{:02x}", cp) : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
+      }
+      i += std::min(n, s.size() - i) - 1;
       continue;
     }
     switch (c) {

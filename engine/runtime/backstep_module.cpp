@@ -77,6 +77,8 @@ Value source_line(Interpreter& in, Args& a) {
   auto* file = a.pos[0].as<StrObject>();
   if (!file) raise_type_error("source_line() argument 1 must be str");
   int64_t line = int_arg(in, a.pos[1]);
+  // linecache knows no '<stdin>', '<string>', ...: CPython shows no line.
+  if (!file->value.empty() && file->value.front() == '<') return make_str("");
   if (auto text = lang::registered_line(file->value, line)) return make_str(*text + "\n");
   return make_str("");
 }

@@ -4,6 +4,7 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/str_format.h"
+#include "engine/runtime/str_search.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -53,90 +54,6 @@ const std::string& str_arg(const Args& a, size_t i, const char* fn) {
   auto* s = a.pos[i].as<StrObject>();
   if (!s) raise_type_error(fmt::format("must be str, not {}", type_name(a.pos[i])));
   return s->value;
-}
-
-// start/end arguments of find, count, startswith, ... (Python's slice
-// clamping, in code points) as a byte range of the UTF-8 text; nullopt when
-// start lies past the end (nothing can match, not even '').
-// (Minimal, for the pylib tool modules; helper "core" owns this file.)
-size_t byte_of(const std::string& s, int64_t cp) {
-  size_t b = 0;
-  for (int64_t n = 0; b < s.size() && n < cp; ++n)
-    for (++b; b < s.size() && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80;) ++b;
-  return b;
-}
-int64_t code_point_of(const std::string& s, size_t byte) {
-  int64_t n = 0;
-  for (size_t b = 0; b < byte && b < s.size(); ++b)
-    if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) ++n;
-  return n;
-}
-std::optional<std::pair<size_t, size_t>> search_window(const std::string& s, const Args& a, size_t first,
-                                                       const char* fn) {
-  expect_args(a, fn, first, first + 2);
-  int64_t len = code_point_of(s, s.size());
-  auto bound = [&](size_t i, int64_t fallback) {
-    if (a.pos.size() <= i || a.pos[i].is_none()) return fallback;
-    if (!a.pos[i].is_int_like())
-      raise_type_error("slice indices must be integers or None or have an __index__ method");
-    int64_t v = a.pos[i].to_int();
-    if (v < 0) v = std::max<int64_t>(0, v + len);
-    return std::min(v, len);
-  };
-  int64_t start = bound(first, 0), end = bound(first + 1, len);
-  if (a.pos.size() > first && !a.pos[first].is_none() && a.pos[first].to_int() > len) return std::nullopt;
-  if (start > end) return std::nullopt;
-  return std::make_pair(byte_of(s, start), byte_of(s, end));
-}
-int64_t find_in_window(const std::string& s, const Args& a, const char* fn, bool reverse) {
-  const std::string& sub = str_arg(a, 0, fn);
-  auto w = search_window(s, a, 1, fn);
-  if (!w || w->second - w->first < sub.size()) return -1;
-  size_t p = reverse ? s.rfind(sub, w->second - sub.size()) : s.find(sub, w->first);
-  if (p == std::string::npos || p < w->first || p + sub.size() > w->second) return -1;
-  return code_point_of(s, p);
-}
-bool affix_in_window(Interpreter& in, const std::string& s, const Args& a, const char* fn, bool at_end) {
-  auto w = search_window(s, a, 1, fn);
-  auto test = [&](const std::string& affix) {
-    if (!w || w->second - w->first < affix.size()) return false;
-    size_t at = at_end ? w->second - affix.size() : w->first;
-    return s.compare(at, affix.size(), affix) == 0;
-  };
-  if (a.pos.empty()) expect_args(a, fn, 1, 3);
-  if (auto* t = a.pos[0].as<TupleObject>()) {
-    for (const auto& p : t->items)
-      if (test(str(in, p))) return true;
-    return false;
-  }
-  return test(str_arg(a, 0, fn));
-}
-
-// str.splitlines: lines end at \n, \r\n, \r, \v, \f, \x1c-\x1e, \x85,
-// U+2028 and U+2029 (minimal, for argparse's raw formatters; helper
-// "core" owns this file).
-std::vector<Value> split_lines(const std::string& s, bool keepends) {
-  std::vector<Value> out;
-  size_t begin = 0;
-  for (size_t i = 0; i < s.size();) {
-    auto c = static_cast<unsigned char>(s[i]);
-    size_t width = 0;
-    if (c == '\r') width = i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
-    else if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e)) width = 1;
-    else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) width = 2;
-    else if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-             (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8)
-      width = 3;
-    if (!width) {
-      ++i;
-      continue;
-    }
-    out.push_back(make_str(s.substr(begin, (keepends ? i + width : i) - begin)));
-    i += width;
-    begin = i;
-  }
-  if (begin < s.size()) out.push_back(make_str(s.substr(begin)));
-  return out;
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -269,16 +186,16 @@ const MethodTable<StrObject>& str_methods() {
       {"rsplit", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, true); }},
       {"splitlines", [](Interpreter& in, StrObject& self, Args& a) -> Value {
          auto b = bind_args(a, "splitlines", {"keepends"});
-         return make_list(split_lines(self.value, bool_arg(in, b[0], false)));
+         return make_list(str_search::split_lines(self.value, bool_arg(in, b[0], false)));
        }},
       {"strip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, true)); }},
       {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},
       {"rstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, false, true)); }},
       {"startswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         return affix_in_window(in, self.value, a, "startswith", false);
+         return str_search::affix_in_window(in, self.value, a, "startswith", false);
        }},
       {"endswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         return affix_in_window(in, self.value, a, "endswith", true);
+         return str_search::affix_in_window(in, self.value, a, "endswith", true);
        }},
       {"replace", [](Interpreter&, StrObject& self, Args& a) -> Value {
          expect_args(a, "replace", 2, 3);
@@ -318,26 +235,27 @@ const MethodTable<StrObject>& str_methods() {
          return make_str(s);
        }},
       {"find", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         return find_in_window(self.value, a, "find", false);
+         return str_search::find_in_window(self.value, a, "find", false);
        }},
       {"rfind", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         return find_in_window(self.value, a, "rfind", true);
+         return str_search::find_in_window(self.value, a, "rfind", true);
        }},
       {"index", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         int64_t p = find_in_window(self.value, a, "index", false);
+         int64_t p = str_search::find_in_window(self.value, a, "index", false);
          if (p < 0) raise_value_error("substring not found");
          return p;
        }},
       {"rindex", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         int64_t p = find_in_window(self.value, a, "rindex", true);
+         int64_t p = str_search::find_in_window(self.value, a, "rindex", true);
          if (p < 0) raise_value_error("substring not found");
          return p;
        }},
       {"count", [](Interpreter&, StrObject& self, Args& a) -> Value {
          const std::string& sub = str_arg(a, 0, "count");
-         auto w = search_window(self.value, a, 1, "count");
+         auto w = str_search::search_window(self.value, a, 1, "count");
          if (!w) return int64_t(0);
          std::string_view v(self.value.data() + w->first, w->second - w->first);
+         using str_search::code_point_of;
          if (sub.empty()) return code_point_of(self.value, w->second) - code_point_of(self.value, w->first) + 1;
          int64_t n = 0;
          for (size_t p = v.find(sub); p != std::string_view::npos; p = v.find(sub, p + sub.size())) ++n;

@@ -194,6 +194,7 @@ int run_program(const Invocation& inv) {
   backstep::api::install_torch(in);
   route_interrupts_to(in);
   rt::set_argv(in, {path});
+  rt::set_warnoptions(in, o.warnoptions);
   if (!set_up_logging(o, in)) return kExitCannotOpen;
   std::optional<Recorder> recorder;
   if (!o.trace.empty() || !o.graph_json.empty() || !o.render_dir.empty()) {

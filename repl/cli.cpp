@@ -14,7 +14,7 @@ const char* const kUsage =
     "usage: backstep [--help] [--version] [FILE [RUN OPTIONS]]\n"
     "       backstep run FILE [--trace OUT.json] [--graph-json OUT.json] [--render-dir DIR]\n"
     "                         [--format svg|png|pdf|html] [--log-backward [LOGFILE]]\n"
-    "                         [--json-errors] [--timeout SECONDS]\n"
+    "                         [--json-errors] [--timeout SECONDS] [-W ARG]...\n"
     "       backstep debug FILE [-x CMDFILE] [--break SPEC]...\n"
     "       backstep render FILE -o OUT [--var NAME]... [--saved] [--grads] [--depth N]\n"
     "                         [--around #ID] [--radius R] [--rankdir LR]\n";
@@ -36,6 +36,9 @@ void add_run_options(CLI::App& app, RunOptions& o, CLI::Option** log) {
   app.add_option("--format", o.format, "Picture format for --render-dir")
       ->check(CLI::IsMember({"svg", "png", "pdf", "html", "dot"}));
   app.add_flag("--json-errors", o.json_errors, "Print an uncaught error as one JSON object on stderr");
+  app.add_option("-W", o.warnoptions, "Warning control, as python -W (error, ignore, default::DeprecationWarning, ...)")
+      ->type_name("ARG")
+      ->allow_extra_args(false);
   app.add_option("--timeout", o.timeout, "Stop the program after SECONDS")
       ->type_name("SECONDS")
       ->check(CLI::Validator(

@@ -25,6 +25,7 @@ struct RunOptions {
   std::string format = "svg";               // --format for --render-dir
   bool json_errors = false;                 // --json-errors
   double timeout = 0;                       // --timeout SECONDS (0: none)
+  std::vector<std::string> warnoptions;     // -W ARG (repeatable), as python -W
 };
 
 struct RenderCommand {

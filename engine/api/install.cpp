@@ -7,13 +7,15 @@
 
 namespace backstep::api {
 
-void install_torch_modules(rt::Interpreter& in);  // torch_module.cpp
+void install_torch_modules(rt::Interpreter& in);   // torch_module.cpp
+void install_torch_warnings(rt::Interpreter& in);  // torch_warnings.cpp
 
 void install_torch(rt::Interpreter& in) {
   autograd::install_engine();  // before any graph exists: every node gets an origin
   install_torch_error_translation();
   install_tensor_type();
   install_torch_modules(in);
+  install_torch_warnings(in);
 }
 
 }  // namespace backstep::api

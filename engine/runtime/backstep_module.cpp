@@ -60,6 +60,14 @@ Value caller_location(Interpreter& in, Args& a) {
     g.set("__warningregistry__", *registry);
   }
   std::string file = f->current.valid() ? lang::file_name_of(f->current) : "sys";
+  // The program runs under the name it was given; its __file__ (absolute,
+  // as CPython names it in warnings) says where that is.
+  if (auto abs = g.get("__file__"); abs && !file.empty() && file.front() != '/' && file.front() != '<') {
+    const std::string* path = abs->as<StrObject>() ? &abs->as<StrObject>()->value : nullptr;
+    if (path && path->size() > file.size() && path->compare(path->size() - file.size(), file.size(), file) == 0 &&
+        (*path)[path->size() - file.size() - 1] == '/')
+      file = *path;
+  }
   return make_tuple({make_str(file), Value(int64_t(f->current.valid() ? f->current.line : 1)),
                      make_str(module_name_of(in, *f)), *registry});
 }
@@ -69,6 +77,8 @@ Value source_line(Interpreter& in, Args& a) {
   auto* file = a.pos[0].as<StrObject>();
   if (!file) raise_type_error("source_line() argument 1 must be str");
   int64_t line = int_arg(in, a.pos[1]);
+  // linecache knows no '<stdin>', '<string>', ...: CPython shows no line.
+  if (!file->value.empty() && file->value.front() == '<') return make_str("");
   if (auto text = lang::registered_line(file->value, line)) return make_str(*text + "\n");
   return make_str("");
 }

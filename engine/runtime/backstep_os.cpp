@@ -2,6 +2,7 @@
 // os.path (engine/pylib/PRIMITIVES-tools.md). Each raises CPython's OSError
 // subclass for its errno, with the path(s) as filename/filename2.
 #include "engine/runtime/backstep_module.h"
+#include "engine/runtime/file_object.h"
 
 #include "engine/runtime/function.h"
 #include "engine/runtime/module.h"
@@ -21,25 +22,10 @@
 namespace backstep::rt {
 namespace {
 
-// OSError(errno, strerror, filename[, None, filename2]): the class picks
-// FileNotFoundError, PermissionError, ... for the errno.
-[[noreturn]] void raise_os_error(Interpreter& in, int err, const Value& file = Value(), const Value& file2 = Value()) {
-  std::vector<Value> args{Value(int64_t(err)), make_str(std::strerror(err))};
-  if (!file.is_none()) args.push_back(file);
-  if (!file2.is_none()) {
-    args.push_back(Value());
-    args.push_back(file2);
-  }
-  Args a;
-  for (auto& v : args) a.pos.push_back(std::move(v));
-  Value exc = in.call(type_value(*exc_types().os_error), a);
-  throw ScriptError(exc.as_shared<ExceptionObject>());
-}
-
 const std::string& path_arg(const Args& a, size_t i, const char* fn) {
   auto* s = i < a.pos.size() ? a.pos[i].as<StrObject>() : nullptr;
   if (!s) raise_type_error(fmt::format("{}: path should be string, not {}", fn, i < a.pos.size() ? type_name(a.pos[i]) : "nothing"));
-  if (s->value.find('\0') != std::string::npos) raise_value_error(fmt::format("{}: embedded null character in path", fn));
+  if (s->value.find('\0') != std::string::npos) raise_value_error("embedded null byte");
   return s->value;
 }
 

@@ -1,6 +1,8 @@
 // Python's builtin functions.
 #include "engine/format/float_repr.h"
+#include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/file_object.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/sys_module.h"
@@ -23,6 +25,22 @@ namespace {
 
 using Fn = Value (*)(Interpreter&, Args&);
 
+// print(..., file=f) for any other file: each piece goes to f.write() in
+// turn, as CPython writes them.
+Value print_to_file(Interpreter& in, Args& a, const Value& file, const std::string& sep, const std::string& end) {
+  Value write = get_attr(in, file, "write");
+  for (size_t i = 0; i < a.pos.size(); ++i) {
+    if (i) call(in, write, {make_str(sep)});
+    call(in, write, {make_str(str(in, a.pos[i]))});
+  }
+  call(in, write, {make_str(end)});
+  if (const Value* f = a.find_kw("flush"); f && truthy(in, *f)) {
+    Args none;
+    call_method(in, file, "flush", none);
+  }
+  return Value();
+}
+
 Value b_print(Interpreter& in, Args& a) {
   std::string sep = " ", end = "\n";
   if (const Value* s = a.find_kw("sep"); s && !s->is_none()) sep = str(in, *s);
@@ -30,6 +48,7 @@ Value b_print(Interpreter& in, Args& a) {
   bool to_stderr = false;
   if (const Value* file = a.find_kw("file"); file && !file->is_none()) {
     to_stderr = is_stderr_stream(*file);
+    if (!to_stderr && !is_stdout_stream(*file)) return print_to_file(in, a, *file, sep, end);
   }
   std::string out;
   for (size_t i = 0; i < a.pos.size(); ++i) {
@@ -223,11 +242,26 @@ Value b_format(Interpreter& in, Args& a) {
 
 Value b_chr(Interpreter&, Args& a) {
   expect_args(a, "chr", 1, 1);
+  if (!a.pos[0].is_int_like()) raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(a.pos[0])));
   int64_t cp = a.pos[0].to_int();
+  if (cp < 0 || cp >= 0x110000) raise_value_error("chr() arg not in range(0x110000)");
   std::string out;
-  if (cp < 0x80) out += static_cast<char>(cp);
-  else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-  else { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+  auto put = [&](int64_t bits) { out += static_cast<char>(bits); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6));
+    put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18));
+    put(0x80 | ((cp >> 12) & 0x3F));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  }
   return make_str(out);
 }
 
@@ -247,6 +281,24 @@ Value b_breakpoint(Interpreter& in, Args&) {
   return Value();
 }
 
+// __import__(name, globals=None, locals=None, fromlist=(), level=0): the
+// module `import name` binds (the top package) or, with a fromlist, the
+// named module itself.
+Value b_import(Interpreter& in, Args& a) {
+  auto b = bind_args(a, "__import__", {"name", "globals", "locals", "fromlist", "level"}, 1);
+  auto* name = b[0]->as<StrObject>();
+  if (!name) raise_type_error(fmt::format("__import__() argument 1 must be str, not {}", type_name(*b[0])));
+  int64_t level = b[4] ? b[4]->to_int() : 0;
+  if (level < 0) raise_value_error("level must be >= 0");
+  if (level == 0 && name->value.empty()) raise_value_error("Empty module name");
+  std::string dotted = level ? in.resolve_relative(std::string(static_cast<size_t>(level), '.') + name->value)
+                             : name->value;
+  Value mod = in.import_module(dotted);
+  if (b[3] && truthy(in, *b[3])) return mod;
+  if (level) return mod;
+  return in.import_module(dotted.substr(0, dotted.find('.')));
+}
+
 Value b_exit(Interpreter&, Args& a) {
   throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().system_exit,
                                                       std::vector<Value>(a.pos.begin(), a.pos.end())));
@@ -262,7 +314,8 @@ void install_builtins(Interpreter& in) {
       {"all", b_all},           {"sorted", b_sorted},     {"round", b_round},       {"divmod", b_divmod},
       {"pow", b_pow},
       {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
-      {"exit", b_exit},         {"quit", b_exit},
+      {"exit", b_exit},         {"quit", b_exit},         {"open", builtin_open},
+      {"__import__", b_import},
   };
   for (const auto& [name, fn] : functions) in.set_builtin(name, make_builtin(name, fn));
   for (TypeObject* t : all_exception_types()) in.set_builtin(t->name(), type_value(*t));

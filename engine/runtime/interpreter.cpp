@@ -8,11 +8,13 @@
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
 #include "engine/runtime/suggestions.h"
+#include "engine/runtime/warning_hook.h"
 
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -180,6 +182,13 @@ Interpreter::Outcome Interpreter::run_source(const std::string& name, std::strin
     return outcome;
   }
   globals.grow();
+  // A program's __file__ is its absolute path, as CPython 3.9+ sets it for
+  // `python prog.py` (warnings name the file by it).
+  if (mode == Mode::File && !name.empty() && name.front() != '<') {
+    std::error_code ec;
+    auto path = std::filesystem::absolute(name, ec);
+    if (!ec) globals.set("__file__", make_str(path.lexically_normal().string()));
+  }
   modules_code_.push_back(std::move(parsed.value()));
   try {
     run_module(*modules_code_.back(), mode, globals);
@@ -427,12 +436,27 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
 // --- reporting -------------------------------------------------------------
 
 void Interpreter::warn(const std::string& category, const std::string& message) {
+  std::string text = message;
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  // Through the script's warnings module (filters, catch_warnings, -W), as
+  // PyTorch's Python-level warnings go; printed directly only off the
+  // interpreter thread or while the module itself is issuing a warning.
+  static thread_local bool issuing = false;
+  if (on_interpreter_thread() && !issuing) {
+    issuing = true;
+    try {
+      warn_from_native(*this, warning_category(category), text);
+    } catch (...) {
+      issuing = false;
+      throw;
+    }
+    issuing = false;
+    return;
+  }
   lang::Span at = current_span();
   std::string key = std::to_string(at.file) + ":" + std::to_string(at.line) + ":" + category + ":" + message;
   if (!warned_.insert(key).second) return;
   std::string out = at.valid() ? fmt::format("{}:{}: ", lang::file_name_of(at), at.line) : std::string();
-  std::string text = message;
-  while (!text.empty() && text.back() == '\n') text.pop_back();
   out += category + ": " + text + "\n";
   std::string_view line = lang::source_line(at);
   size_t strip = line.find_first_not_of(" \t");

@@ -94,6 +94,8 @@ void generic_setattr(Interpreter& in, const Value& self, std::string_view name, 
     return;
   }
   if (o && v && o->set_attr(in, name, *v)) return;
+  // del module.name: a module made from source forgets the global.
+  if (auto* m = o && !v ? self.as<ModuleObject>() : nullptr; m && m->ns() && m->ns()->erase(name)) return;
   if (t.lookup(name)) raise_attribute_error(fmt::format("'{}' object attribute '{}' is read-only", t.name(), name));
   raise_attribute_error(fmt::format("'{}' object has no attribute '{}'", t.name(), name));
 }

@@ -1,4 +1,5 @@
 #include "engine/runtime/objects.h"
+#include "engine/runtime/unicode_printable.h"
 
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/hashing.h"
@@ -34,7 +35,23 @@ std::string python_string_repr(std::string_view s) {
   bool has_double = s.find('"') != std::string_view::npos;
   char quote = has_single && !has_double ? '"' : '\'';
   std::string out(1, quote);
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      // Characters Python does not count as printable (controls, format
+      // characters, separators, unassigned and private-use code points,
+      // lone surrogates) are escaped, as CPython's repr does.
+      size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+      uint32_t cp = n == 4 ? c & 0x07 : n == 3 ? c & 0x0F : n == 2 ? c & 0x1F : c;
+      for (size_t k = 1; k < n && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+      if (n == 1 || i + n > s.size() || is_printable_code_point(cp)) {
+        out.append(s.substr(i, std::min(n, s.size() - i)));
+      } else {
+        out += cp < 0x100 ? fmt::format("\\x{:02x}", cp) : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
+      }
+      i += std::min(n, s.size() - i) - 1;
+      continue;
+    }
     switch (c) {
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;

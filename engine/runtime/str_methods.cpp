@@ -1,8 +1,10 @@
 // Methods of str.
+#include "engine/runtime/arg_binder.h"
 #include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/str_format.h"
+#include "engine/runtime/str_search.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -182,41 +184,18 @@ const MethodTable<StrObject>& str_methods() {
       {"format", [](Interpreter& in, StrObject& self, Args& a) -> Value { return make_str(str_dot_format(in, self.value, a)); }},
       {"split", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, false); }},
       {"rsplit", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, true); }},
-      {"splitlines", [](Interpreter&, StrObject& self, Args&) -> Value {
-         std::vector<Value> out;
-         size_t b = 0;
-         for (size_t i = 0; i < self.value.size(); ++i)
-           if (self.value[i] == '\n') {
-             out.push_back(make_str(self.value.substr(b, i - b)));
-             b = i + 1;
-           }
-         if (b < self.value.size()) out.push_back(make_str(self.value.substr(b)));
-         return make_list(std::move(out));
+      {"splitlines", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         auto b = bind_args(a, "splitlines", {"keepends"});
+         return make_list(str_search::split_lines(self.value, bool_arg(in, b[0], false)));
        }},
       {"strip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, true)); }},
       {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},
       {"rstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, false, true)); }},
       {"startswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "startswith", 1, 1);
-         if (auto* t = a.pos[0].as<TupleObject>()) {
-           for (const auto& p : t->items)
-             if (self.value.rfind(str(in, p), 0) == 0) return true;
-           return false;
-         }
-         return self.value.rfind(str_arg(a, 0, "startswith"), 0) == 0;
+         return str_search::affix_in_window(in, self.value, a, "startswith", false);
        }},
       {"endswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "endswith", 1, 1);
-         auto ends = [&](const std::string& suffix) {
-           return suffix.size() <= self.value.size() &&
-                  self.value.compare(self.value.size() - suffix.size(), suffix.size(), suffix) == 0;
-         };
-         if (auto* t = a.pos[0].as<TupleObject>()) {
-           for (const auto& p : t->items)
-             if (ends(str(in, p))) return true;
-           return false;
-         }
-         return ends(str_arg(a, 0, "endswith"));
+         return str_search::affix_in_window(in, self.value, a, "endswith", true);
        }},
       {"replace", [](Interpreter&, StrObject& self, Args& a) -> Value {
          expect_args(a, "replace", 2, 3);
@@ -256,23 +235,30 @@ const MethodTable<StrObject>& str_methods() {
          return make_str(s);
        }},
       {"find", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.find(str_arg(a, 0, "find"));
-         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+         return str_search::find_in_window(self.value, a, "find", false);
        }},
       {"rfind", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.rfind(str_arg(a, 0, "rfind"));
-         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+         return str_search::find_in_window(self.value, a, "rfind", true);
        }},
       {"index", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.find(str_arg(a, 0, "index"));
-         if (p == std::string::npos) raise_value_error("substring not found");
-         return static_cast<int64_t>(p);
+         int64_t p = str_search::find_in_window(self.value, a, "index", false);
+         if (p < 0) raise_value_error("substring not found");
+         return p;
+       }},
+      {"rindex", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         int64_t p = str_search::find_in_window(self.value, a, "rindex", true);
+         if (p < 0) raise_value_error("substring not found");
+         return p;
        }},
       {"count", [](Interpreter&, StrObject& self, Args& a) -> Value {
          const std::string& sub = str_arg(a, 0, "count");
-         if (sub.empty()) return static_cast<int64_t>(self.value.size() + 1);
+         auto w = str_search::search_window(self.value, a, 1, "count");
+         if (!w) return int64_t(0);
+         std::string_view v(self.value.data() + w->first, w->second - w->first);
+         using str_search::code_point_of;
+         if (sub.empty()) return code_point_of(self.value, w->second) - code_point_of(self.value, w->first) + 1;
          int64_t n = 0;
-         for (size_t p = self.value.find(sub); p != std::string::npos; p = self.value.find(sub, p + sub.size())) ++n;
+         for (size_t p = v.find(sub); p != std::string_view::npos; p = v.find(sub, p + sub.size())) ++n;
          return n;
        }},
       {"isdigit", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},

@@ -17,7 +17,24 @@ namespace {
 
 struct SysState {
   std::vector<std::string> argv{""};
+  std::vector<std::string> warnoptions;
 };
+
+std::vector<Value> warnoptions(const SysState& s) {
+  std::vector<Value> out;
+  if (const char* env = std::getenv("PYTHONWARNINGS")) {
+    std::string_view rest(env);
+    while (!rest.empty()) {
+      size_t comma = rest.find(',');
+      std::string_view part = rest.substr(0, comma);
+      if (!part.empty()) out.push_back(make_str(std::string(part)));
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  for (const auto& o : s.warnoptions) out.push_back(make_str(o));
+  return out;
+}
 
 // sys.stdout and sys.stderr: write() and flush() go to the session's
 // output sink, so their text interleaves with print()'s in order.
@@ -78,10 +95,19 @@ std::vector<Value> initial_path(const std::string& program) {
 }  // namespace
 
 void set_argv(Interpreter& in, std::vector<std::string> argv) { in.state<SysState>().argv = std::move(argv); }
+void set_warnoptions(Interpreter& in, std::vector<std::string> options) {
+  in.state<SysState>().warnoptions = std::move(options);
+}
 
 bool is_stderr_stream(const Value& file) {
   if (auto* m = file.as<ModuleObject>())
     if (auto* s = dynamic_cast<StreamObject*>(m)) return s->is_err();
+  return false;
+}
+
+bool is_stdout_stream(const Value& file) {
+  if (auto* m = file.as<ModuleObject>())
+    if (auto* s = dynamic_cast<StreamObject*>(m)) return !s->is_err();
   return false;
 }
 
@@ -92,6 +118,7 @@ Value make_sys_module(Interpreter& in) {
   m->set("argv", Value(std::make_shared<ListObject>(std::move(argv))));
   m->set("stdout", Value(make_stream(false)));
   m->set("stderr", Value(make_stream(true)));
+  m->set("warnoptions", Value(std::make_shared<ListObject>(warnoptions(in.state<SysState>()))));
   m->set("path", Value(std::make_shared<ListObject>(initial_path(in.state<SysState>().argv[0]))));
   m->set("modules", Value(in.modules()));
   m->set("maxsize", Value(std::numeric_limits<int64_t>::max()));

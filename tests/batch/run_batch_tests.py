@@ -230,6 +230,31 @@ def test_example_pictures(r):
               ok and nodes >= 6 and "<svg" in picture and "Backward0" in picture, why + p2.stderr)
 
 
+def test_torch_warnings(r):
+    """libtorch's warnings print as PyTorch prints them and obey -W and
+    PYTHONWARNINGS, as they do under python."""
+    path = prog("torch_warning.py")
+    message = ("UserWarning: An output with one or more elements was resized since it had shape [2], which does not "
+               "match the required output shape [3]. This behavior is deprecated, and in a future PyTorch release "
+               "outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t "
+               "by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at "
+               "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)")
+    p = r.run("run", path)
+    check("a libtorch warning: file:line: UserWarning: message and the source line",
+          p.returncode == 0 and p.stdout == "after\n"
+          and p.stderr == f"{path}:5: {message}\n  torch.add(x, x, out=out)\n", (p.returncode, p.stdout, p.stderr))
+    p = r.run("run", "-W", "error", path)
+    check("-W error: the libtorch warning raises", p.returncode == 1 and p.stdout == ""
+          and p.stderr.strip().splitlines()[-1:] == [message], (p.returncode, p.stdout, p.stderr[-600:]))
+    p = r.run("run", "-W", "ignore::UserWarning", path)
+    check("-W ignore::UserWarning: nothing on stderr", p.returncode == 0 and p.stderr == "", p.stderr)
+    p = r.run("run", path, env={"PYTHONWARNINGS": "error"})
+    check("PYTHONWARNINGS=error: the warning raises", p.returncode == 1, (p.returncode, p.stderr[-600:]))
+    p = r.run("run", "-W", "bogus", path)
+    check("-W with a bad action is reported and ignored, as python does",
+          p.returncode == 0 and p.stderr.startswith("Invalid -W option ignored: invalid action: 'bogus'\n"), p.stderr)
+
+
 def workflow_command(path, step_name):
     """The folded `run: >` command of one step of a GitHub workflow file
     (read as text: no YAML package on a fresh machine)."""
@@ -271,7 +296,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
-                     test_ci_example):
+                     test_torch_warnings, test_ci_example):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

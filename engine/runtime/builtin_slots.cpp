@@ -69,6 +69,7 @@ void install_builtin_slots() {
   std::call_once(once, [] {
     install_object_slots();
     install_number_slots();
+    install_number_methods();
     install_str_slots();
     install_container_slots();
     install_container_methods();

@@ -100,13 +100,24 @@ Value b_setattr(Interpreter& in, Args& a) {
   return Value();
 }
 
+Value b_sorted(Interpreter& in, Args& a);
+
 Value b_dir(Interpreter& in, Args& a) {
-  std::vector<std::string> names = a.pos.empty() ? in.global_names() : attr_names(in, a.pos[0]);
-  std::sort(names.begin(), names.end());
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-  std::vector<Value> out;
-  for (auto& n : names) out.push_back(make_str(std::move(n)));
-  return make_list(std::move(out));
+  expect_args(a, "dir", 0, 1);
+  if (a.pos.empty()) {
+    std::vector<std::string> names = in.global_names();
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    std::vector<Value> out;
+    for (auto& n : names) out.push_back(make_str(std::move(n)));
+    return make_list(std::move(out));
+  }
+  // dir(x) is sorted(type(x).__dir__(x)): a class's own __dir__ answers.
+  auto method = lookup_special(in, a.pos[0], "__dir__");
+  if (!method) raise_type_error("object does not provide __dir__");
+  Value names = make_list(to_vector(in, call(in, *method, {})));
+  Args sort_args{names};
+  return b_sorted(in, sort_args);
 }
 
 // min() and max() share everything but the direction.

@@ -44,13 +44,6 @@ MethodWrapperType = type(object().__str__)
 MethodDescriptorType = type(str.join)
 del _function, _generator, _Sample
 
-try:
-    UnionType = type(int | str)
-except TypeError:
-    pass
-
-
-
 # ---- parameterised builtins: list[int] -------------------------------------
 
 def _type_repr(obj):
@@ -123,11 +116,97 @@ class _PyGenericAlias(object):
             raise AttributeError(name)
         return getattr(self.__origin__, name)
 
+    def __or__(self, other):
+        return _union_or(self, other)
+
+    def __ror__(self, other):
+        return _union_or(other, self)
+
+
+_PyGenericAlias.__name__ = _PyGenericAlias.__qualname__ = 'GenericAlias'
+_PyGenericAlias.__module__ = 'types'
+
+
+# ---- X | Y of classes (PEP 604) -----------------------------------------------
+
+def _unionable(obj):
+    return obj is None or isinstance(obj, (type, _PyGenericAlias,
+                                           _PyUnionType))
+
+
+def _union_or(left, right):
+    """left | right for classes, None, parameterised builtins and unions:
+    a union of the distinct members (a single one stands alone)."""
+    if not (_unionable(left) and _unionable(right)):
+        return NotImplemented
+    args = []
+    for side in (left, right):
+        members = side.__args__ if isinstance(side, _PyUnionType) else (side,)
+        for arg in members:
+            if arg is None:
+                arg = type(None)
+            if arg not in args:
+                args.append(arg)
+    if len(args) == 1:
+        return args[0]
+    return _PyUnionType(tuple(args))
+
+
+class _PyUnionType(object):
+    """What `int | str` evaluates to: prints as written, compares as a set
+    of members, and works with isinstance()/issubclass()."""
+
+    def __init__(self, args):
+        self.__args__ = args
+        params = []
+        for arg in args:
+            for param in getattr(arg, '__parameters__', ()):
+                if param not in params:
+                    params.append(param)
+            if hasattr(arg, '__typing_subst__') and arg not in params:
+                params.append(arg)
+        self.__parameters__ = tuple(params)
+
+    def __repr__(self):
+        return ' | '.join(['None' if arg is type(None) else _type_repr(arg)
+                           for arg in self.__args__])
+
+    def __eq__(self, other):
+        if not isinstance(other, _PyUnionType):
+            return NotImplemented
+        return set(self.__args__) == set(other.__args__)
+
+    def __hash__(self):
+        return hash(frozenset(self.__args__))
+
+    def __or__(self, other):
+        return _union_or(self, other)
+
+    def __ror__(self, other):
+        return _union_or(other, self)
+
+    def _plain_members(self, check):
+        for arg in self.__args__:
+            if isinstance(arg, _PyGenericAlias):
+                raise TypeError(check + '() argument 2 cannot contain a '
+                                'parameterized generic')
+        return self.__args__
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self._plain_members('isinstance'))
+
+    def __subclasscheck__(self, cls):
+        return issubclass(cls, self._plain_members('issubclass'))
+
+
+_PyUnionType.__name__ = _PyUnionType.__qualname__ = 'UnionType'
+_PyUnionType.__module__ = 'types'
 
 try:
     GenericAlias = type(list[int])
 except TypeError:
     GenericAlias = _PyGenericAlias
+UnionType = type(int | str)
 
 
 # ---- SimpleNamespace --------------------------------------------------------

@@ -77,6 +77,7 @@ void install_builtin_slots() {
     install_script_function_type();
     install_descriptor_types();
     install_property_types();
+    install_generic_alias();
     install_exception_slots();
     install_constructor_slots();
     install_generator_type();

@@ -163,6 +163,27 @@ std::string map_case(const std::string& s, int (*f)(int)) {
   return out;
 }
 
+std::vector<std::string_view> code_points(const std::string& s);
+
+// s[start:end] for startswith/endswith's optional bounds, counted in code
+// points; nullopt when start lies past the end (nothing can match there).
+std::optional<std::string> bounded(Interpreter& in, const std::string& s, const Args& a) {
+  if (a.pos.size() < 2) return s;
+  auto chars = code_points(s);
+  auto n = static_cast<int64_t>(chars.size());
+  auto clamp = [&](const Value& v, int64_t dflt) {
+    if (v.is_none()) return dflt;
+    int64_t i = to_index(in, v);
+    if (i < 0) i = std::max<int64_t>(0, i + n);
+    return std::min(i, n);
+  };
+  int64_t start = clamp(a.pos[1], 0), end = a.pos.size() > 2 ? clamp(a.pos[2], n) : n;
+  if ((!a.pos[1].is_none() && to_index(in, a.pos[1]) > n) || start > end) return std::nullopt;
+  std::string out;
+  for (int64_t i = start; i < end; ++i) out += chars[static_cast<size_t>(i)];
+  return out;
+}
+
 const MethodTable<StrObject>& str_methods() {
   static const MethodTable<StrObject> table{
       {"join", [](Interpreter& in, StrObject& self, Args& a) -> Value {
@@ -197,19 +218,24 @@ const MethodTable<StrObject>& str_methods() {
       {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},
       {"rstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, false, true)); }},
       {"startswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "startswith", 1, 1);
+         expect_args(a, "startswith", 1, 3);
+         auto window = bounded(in, self.value, a);
+         if (!window) return false;
+         const std::string& text = *window;
          if (auto* t = a.pos[0].as<TupleObject>()) {
            for (const auto& p : t->items)
-             if (self.value.rfind(str(in, p), 0) == 0) return true;
+             if (text.rfind(str(in, p), 0) == 0) return true;
            return false;
          }
-         return self.value.rfind(str_arg(a, 0, "startswith"), 0) == 0;
+         return text.rfind(str_arg(a, 0, "startswith"), 0) == 0;
        }},
       {"endswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "endswith", 1, 1);
+         expect_args(a, "endswith", 1, 3);
+         auto window = bounded(in, self.value, a);
+         if (!window) return false;
+         const std::string& text = *window;
          auto ends = [&](const std::string& suffix) {
-           return suffix.size() <= self.value.size() &&
-                  self.value.compare(self.value.size() - suffix.size(), suffix.size(), suffix) == 0;
+           return suffix.size() <= text.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
          };
          if (auto* t = a.pos[0].as<TupleObject>()) {
            for (const auto& p : t->items)
@@ -315,6 +341,14 @@ const MethodTable<StrObject>& str_methods() {
          const std::string& sep = str_arg(a, 0, "partition");
          size_t p = self.value.find(sep);
          if (p == std::string::npos) return make_tuple({make_str(self.value), make_str(""), make_str("")});
+         return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
+       }},
+      {"rpartition", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         expect_args(a, "rpartition", 1, 1);
+         const std::string& sep = str_arg(a, 0, "rpartition");
+         if (sep.empty()) raise_value_error("empty separator");
+         size_t p = self.value.rfind(sep);
+         if (p == std::string::npos) return make_tuple({make_str(""), make_str(""), make_str(self.value)});
          return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
        }},
       {"removeprefix", [](Interpreter&, StrObject& self, Args& a) -> Value {

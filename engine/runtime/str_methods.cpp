@@ -165,10 +165,15 @@ std::string map_case(const std::string& s, int (*f)(int)) {
 
 std::vector<std::string_view> code_points(const std::string& s);
 
-// s[start:end] for startswith/endswith's optional bounds, counted in code
-// points; nullopt when start lies past the end (nothing can match there).
-std::optional<std::string> bounded(Interpreter& in, const std::string& s, const Args& a) {
-  if (a.pos.size() < 2) return s;
+// s[start:end] for the optional bounds of startswith, find, count...,
+// counted in code points; nullopt when start lies past the end (nothing can
+// match there). `first` is where the window starts, in code points.
+struct Window {
+  std::string text;
+  int64_t first = 0;
+};
+std::optional<Window> bounded_window(Interpreter& in, const std::string& s, const Args& a) {
+  if (a.pos.size() < 2) return Window{s, 0};
   auto chars = code_points(s);
   auto n = static_cast<int64_t>(chars.size());
   auto clamp = [&](const Value& v, int64_t dflt) {
@@ -179,9 +184,25 @@ std::optional<std::string> bounded(Interpreter& in, const std::string& s, const 
   };
   int64_t start = clamp(a.pos[1], 0), end = a.pos.size() > 2 ? clamp(a.pos[2], n) : n;
   if ((!a.pos[1].is_none() && to_index(in, a.pos[1]) > n) || start > end) return std::nullopt;
-  std::string out;
-  for (int64_t i = start; i < end; ++i) out += chars[static_cast<size_t>(i)];
-  return out;
+  Window w{std::string(), start};
+  for (int64_t i = start; i < end; ++i) w.text += chars[static_cast<size_t>(i)];
+  return w;
+}
+std::optional<std::string> bounded(Interpreter& in, const std::string& s, const Args& a) {
+  auto w = bounded_window(in, s, a);
+  if (!w) return std::nullopt;
+  return std::move(w->text);
+}
+
+// find/rfind/index/rindex: the code-point index of sub in the window, or -1.
+int64_t find_in(Interpreter& in, const StrObject& self, Args& a, const char* name, bool from_right) {
+  expect_args(a, name, 1, 3);
+  const std::string& sub = str_arg(a, 0, name);
+  auto w = bounded_window(in, self.value, a);
+  if (!w) return -1;
+  size_t p = from_right ? w->text.rfind(sub) : w->text.find(sub);
+  if (p == std::string::npos) return -1;
+  return w->first + static_cast<int64_t>(code_points(w->text.substr(0, p)).size());
 }
 
 const MethodTable<StrObject>& str_methods() {
@@ -281,24 +302,27 @@ const MethodTable<StrObject>& str_methods() {
          }
          return make_str(s);
        }},
-      {"find", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.find(str_arg(a, 0, "find"));
-         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+      {"find", [](Interpreter& in, StrObject& self, Args& a) -> Value { return find_in(in, self, a, "find", false); }},
+      {"rfind", [](Interpreter& in, StrObject& self, Args& a) -> Value { return find_in(in, self, a, "rfind", true); }},
+      {"index", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         int64_t p = find_in(in, self, a, "index", false);
+         if (p < 0) raise_value_error("substring not found");
+         return p;
        }},
-      {"rfind", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.rfind(str_arg(a, 0, "rfind"));
-         return p == std::string::npos ? int64_t(-1) : static_cast<int64_t>(p);
+      {"rindex", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         int64_t p = find_in(in, self, a, "rindex", true);
+         if (p < 0) raise_value_error("substring not found");
+         return p;
        }},
-      {"index", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         size_t p = self.value.find(str_arg(a, 0, "index"));
-         if (p == std::string::npos) raise_value_error("substring not found");
-         return static_cast<int64_t>(p);
-       }},
-      {"count", [](Interpreter&, StrObject& self, Args& a) -> Value {
+      {"count", [](Interpreter& in, StrObject& self, Args& a) -> Value {
+         expect_args(a, "count", 1, 3);
          const std::string& sub = str_arg(a, 0, "count");
-         if (sub.empty()) return static_cast<int64_t>(self.value.size() + 1);
+         auto w = bounded_window(in, self.value, a);
+         if (!w) return int64_t(0);
+         const std::string& text = w->text;
+         if (sub.empty()) return static_cast<int64_t>(code_points(text).size() + 1);
          int64_t n = 0;
-         for (size_t p = self.value.find(sub); p != std::string::npos; p = self.value.find(sub, p + sub.size())) ++n;
+         for (size_t p = text.find(sub); p != std::string::npos; p = text.find(sub, p + sub.size())) ++n;
          return n;
        }},
       {"isdigit", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},

@@ -44,6 +44,86 @@ MethodWrapperType = type(object().__str__)
 MethodDescriptorType = type(str.join)
 del _function, _generator, _Sample
 
+
+class _PyMappingProxy(object):
+    """A read-only view of a mapping (what an interpreter without a native
+    mappingproxy gives for MappingProxyType(d))."""
+
+    def __init__(self, mapping):
+        if not hasattr(mapping, 'keys') or not hasattr(mapping,
+                                                       '__getitem__') \
+                or isinstance(mapping, (list, tuple)):
+            raise TypeError('mappingproxy() argument must be a mapping, not '
+                            + type(mapping).__name__)
+        object.__setattr__(self, '_mapping', mapping)
+
+    def __getitem__(self, key):
+        return self._mapping[key]
+
+    def __setitem__(self, key, value):
+        raise TypeError("'mappingproxy' object does not support item "
+                        "assignment")
+
+    def __delitem__(self, key):
+        raise TypeError("'mappingproxy' object does not support item "
+                        "deletion")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("'mappingproxy' object has no attribute '%s'"
+                             % (name,))
+
+    def __iter__(self):
+        return iter(self._mapping)
+
+    def __reversed__(self):
+        return reversed(self._mapping)
+
+    def __len__(self):
+        return len(self._mapping)
+
+    def __contains__(self, key):
+        return key in self._mapping
+
+    def get(self, key, default=None):
+        return self._mapping.get(key, default)
+
+    def keys(self):
+        return self._mapping.keys()
+
+    def values(self):
+        return self._mapping.values()
+
+    def items(self):
+        return self._mapping.items()
+
+    def copy(self):
+        return self._mapping.copy()
+
+    def __eq__(self, other):
+        return self._mapping == other
+
+    __hash__ = None
+
+    def __or__(self, other):
+        if isinstance(other, _PyMappingProxy):
+            other = other._mapping
+        return dict(self._mapping) | other
+
+    def __ror__(self, other):
+        return dict(other) | dict(self._mapping)
+
+    def __repr__(self):
+        return 'mappingproxy(%r)' % (self._mapping,)
+
+    def __str__(self):
+        return str(self._mapping)
+
+
+_PyMappingProxy.__name__ = _PyMappingProxy.__qualname__ = 'mappingproxy'
+_PyMappingProxy.__module__ = 'builtins'
+if MappingProxyType is dict:
+    MappingProxyType = _PyMappingProxy
+
 # ---- parameterised builtins: list[int] -------------------------------------
 
 def _type_repr(obj):

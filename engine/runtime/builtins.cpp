@@ -196,8 +196,15 @@ Value b_round(Interpreter& in, Args& a) {
     Args none;
     return call_method(in, x, "round", none);
   }
-  if (x.is_int_like()) return Value(x.to_int());
-  if (!x.is_float()) raise_type_error(fmt::format("type {} doesn't define __round__ method", type_name(x)));
+  if (x.is_int_like() && (!nd || nd->is_none())) return Value(x.to_int());
+  if (!x.is_float()) {
+    // ints with ndigits, number subclasses and user classes: __round__.
+    auto m = lookup_special(in, x, "__round__");
+    if (!m) raise_type_error(fmt::format("type {} doesn't define __round__ method", type_name(x)));
+    Args rest;
+    if (nd) rest.pos.push_back(*nd);
+    return call(in, *m, rest);
+  }
   double d = x.as_float();
   if (!nd || nd->is_none()) {
     if (!std::isfinite(d)) raise_value_error(std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");

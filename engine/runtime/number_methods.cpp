@@ -5,9 +5,12 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
 
 #include <cmath>
+#include <limits>
 
 namespace backstep::rt {
 
@@ -51,6 +54,33 @@ Value float_ratio(const Value& self) {
   return make_tuple({Value(num), Value(den)});
 }
 
+// int.__round__(ndigits): negative ndigits round to tens, hundreds...
+// (half to even, as CPython).
+Value int_round(Interpreter& in, const Value& self, Args& a) {
+  expect_args(a, "__round__", 0, 1);
+  int64_t v = int_of(self).as_int();
+  if (a.pos.empty() || a.pos[0].is_none()) return Value(v);
+  int64_t nd = to_index(in, a.pos[0]);
+  if (nd >= 0) return Value(v);
+  if (nd < -18) return Value(int64_t(0));
+  int64_t scale = 1;
+  for (int64_t i = 0; i < -nd; ++i) scale *= 10;
+  int64_t q = v / scale, r = v % scale;
+  if (r < 0) {  // floor division
+    r += scale;
+    --q;
+  }
+  if (2 * r > scale || (2 * r == scale && q % 2 != 0)) ++q;
+  return Value(q * scale);
+}
+
+Value float_round(Interpreter& in, const Value& self, Args& a) {
+  expect_args(a, "__round__", 0, 1);
+  Args inner{Value(float_of(self))};
+  if (!a.pos.empty()) inner.pos.push_back(a.pos[0]);
+  return call(in, *in.builtin("round"), inner);
+}
+
 void install_int_attributes(TypeObject& t) {
   add_getset(t, "real", [](Interpreter&, const Value& s) { return int_of(s); });
   add_getset(t, "imag", [](Interpreter&, const Value&) { return Value(int64_t(0)); });
@@ -74,6 +104,18 @@ void install_int_attributes(TypeObject& t) {
     expect_args(a, "int.as_integer_ratio", 0, 0);
     return int_ratio(s);
   });
+  add_method(t, "__round__", &int_round);
+  for (const char* name : {"__trunc__", "__floor__", "__ceil__"})
+    add_method(t, name, [name](Interpreter&, const Value& s, Args& a) {
+      expect_args(a, name, 0, 0);
+      return int_of(s);
+    });
+  add_method(t, "__abs__", [](Interpreter&, const Value& s, Args& a) {
+    expect_args(a, "__abs__", 0, 0);
+    int64_t v = int_of(s).as_int();
+    if (v == std::numeric_limits<int64_t>::min()) raise_overflow("integer overflow: backstep's ints are 64-bit");
+    return Value(v < 0 ? -v : v);
+  });
 }
 
 void install_float_attributes(TypeObject& t) {
@@ -91,6 +133,18 @@ void install_float_attributes(TypeObject& t) {
   add_method(t, "as_integer_ratio", [](Interpreter&, const Value& s, Args& a) {
     expect_args(a, "float.as_integer_ratio", 0, 0);
     return float_ratio(s);
+  });
+  add_method(t, "__round__", &float_round);
+  add_method(t, "__abs__", [](Interpreter&, const Value& s, Args& a) {
+    expect_args(a, "__abs__", 0, 0);
+    return Value(std::fabs(float_of(s)));
+  });
+  add_method(t, "__trunc__", [](Interpreter&, const Value& s, Args& a) {
+    expect_args(a, "__trunc__", 0, 0);
+    double d = float_of(s);
+    if (!std::isfinite(d))
+      raise_value_error(std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+    return Value(static_cast<int64_t>(std::trunc(d)));
   });
 }
 

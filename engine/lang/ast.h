@@ -196,6 +196,7 @@ struct Param {
   enum class Kind : uint8_t { Positional, VarArgs, KwOnly, KwArgs };
   std::string name;
   ExprPtr default_value;  // evaluated when the def runs
+  ExprPtr annotation;     // `x: T`; may be null
   Kind kind = Kind::Positional;
   Span span;
 };
@@ -207,6 +208,7 @@ struct FunctionCode {
   std::vector<Param> params;
   StmtList body;         // def
   ExprPtr lambda_body;   // lambda
+  ExprPtr returns;       // `-> T`; may be null
   Span span;             // the def line / lambda expression
   ScopeInfo scope;
   bool is_generator = false;  // its own body (not nested defs) has yield / yield from

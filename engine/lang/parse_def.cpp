@@ -51,7 +51,7 @@ StmtPtr Parser::parse_def(ExprList decorators) {
   expect(Tok::LParen, "'('");
   auto code = parse_parameters(name.text, Tok::RParen);
   expect(Tok::RParen, "')'");
-  if (accept(Tok::Arrow)) parse_expression();  // return annotation: accepted, ignored
+  if (accept(Tok::Arrow)) code->returns = parse_expression();
   code->span = Span::cover(kw.span, name.span);
   auto def = std::make_unique<FunctionDef>(code->span, code);
   def->decorators = std::move(decorators);
@@ -112,7 +112,7 @@ std::shared_ptr<FunctionCode> Parser::parse_parameters(std::string name, Tok clo
     p.name = expect(Tok::Name, "parameter name").text;
     for (const auto& other : code->params)
       if (other.name == p.name) fail(p.span, fmt::format("duplicate argument '{}' in function definition", p.name));
-    if (closing == Tok::RParen && accept(Tok::Colon)) parse_expression();  // annotation, ignored
+    if (closing == Tok::RParen && accept(Tok::Colon)) p.annotation = parse_expression();
     if (accept(Tok::Assign)) {
       p.default_value = parse_expression();
       if (p.kind == Param::Kind::Positional) seen_default = true;

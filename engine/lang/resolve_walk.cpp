@@ -29,6 +29,12 @@ void Resolver::walk_scope(Scope& s, F&& walk_inside) {
 void Resolver::walk_function(FunctionCode& code, Scope& outer) {
   for (auto& p : code.params)
     if (p.default_value) walk_expr(*p.default_value, outer);
+  // Annotations are evaluated where the def runs (unless kept as text).
+  if (!future_annotations_) {
+    for (auto& p : code.params)
+      if (p.annotation) walk_expr(*p.annotation, outer);
+    if (code.returns) walk_expr(*code.returns, outer);
+  }
   Scope& s = enter_child(outer, code.scope, Scope::Kind::Function);
   s.code = &code;
   if (phase_ == Phase::Collect) {

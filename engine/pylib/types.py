@@ -44,12 +44,85 @@ MethodWrapperType = type(object().__str__)
 MethodDescriptorType = type(str.join)
 del _function, _generator, _Sample
 
-try:
-    UnionType = type(int | str)
-except TypeError:
-    pass
+
+class _PyMappingProxy(object):
+    """A read-only view of a mapping (what an interpreter without a native
+    mappingproxy gives for MappingProxyType(d))."""
+
+    def __init__(self, mapping):
+        if not hasattr(mapping, 'keys') or not hasattr(mapping,
+                                                       '__getitem__') \
+                or isinstance(mapping, (list, tuple)):
+            raise TypeError('mappingproxy() argument must be a mapping, not '
+                            + type(mapping).__name__)
+        object.__setattr__(self, '_mapping', mapping)
+
+    def __getitem__(self, key):
+        return self._mapping[key]
+
+    def __setitem__(self, key, value):
+        raise TypeError("'mappingproxy' object does not support item "
+                        "assignment")
+
+    def __delitem__(self, key):
+        raise TypeError("'mappingproxy' object does not support item "
+                        "deletion")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("'mappingproxy' object has no attribute '%s'"
+                             % (name,))
+
+    def __iter__(self):
+        return iter(self._mapping)
+
+    def __reversed__(self):
+        return reversed(self._mapping)
+
+    def __len__(self):
+        return len(self._mapping)
+
+    def __contains__(self, key):
+        return key in self._mapping
+
+    def get(self, key, default=None):
+        return self._mapping.get(key, default)
+
+    def keys(self):
+        return self._mapping.keys()
+
+    def values(self):
+        return self._mapping.values()
+
+    def items(self):
+        return self._mapping.items()
+
+    def copy(self):
+        return self._mapping.copy()
+
+    def __eq__(self, other):
+        return self._mapping == other
+
+    __hash__ = None
+
+    def __or__(self, other):
+        if isinstance(other, _PyMappingProxy):
+            other = other._mapping
+        return dict(self._mapping) | other
+
+    def __ror__(self, other):
+        return dict(other) | dict(self._mapping)
+
+    def __repr__(self):
+        return 'mappingproxy(%r)' % (self._mapping,)
+
+    def __str__(self):
+        return str(self._mapping)
 
 
+_PyMappingProxy.__name__ = _PyMappingProxy.__qualname__ = 'mappingproxy'
+_PyMappingProxy.__module__ = 'builtins'
+if MappingProxyType is dict:
+    MappingProxyType = _PyMappingProxy
 
 # ---- parameterised builtins: list[int] -------------------------------------
 
@@ -123,11 +196,97 @@ class _PyGenericAlias(object):
             raise AttributeError(name)
         return getattr(self.__origin__, name)
 
+    def __or__(self, other):
+        return _union_or(self, other)
+
+    def __ror__(self, other):
+        return _union_or(other, self)
+
+
+_PyGenericAlias.__name__ = _PyGenericAlias.__qualname__ = 'GenericAlias'
+_PyGenericAlias.__module__ = 'types'
+
+
+# ---- X | Y of classes (PEP 604) -----------------------------------------------
+
+def _unionable(obj):
+    return obj is None or isinstance(obj, (type, _PyGenericAlias,
+                                           _PyUnionType))
+
+
+def _union_or(left, right):
+    """left | right for classes, None, parameterised builtins and unions:
+    a union of the distinct members (a single one stands alone)."""
+    if not (_unionable(left) and _unionable(right)):
+        return NotImplemented
+    args = []
+    for side in (left, right):
+        members = side.__args__ if isinstance(side, _PyUnionType) else (side,)
+        for arg in members:
+            if arg is None:
+                arg = type(None)
+            if arg not in args:
+                args.append(arg)
+    if len(args) == 1:
+        return args[0]
+    return _PyUnionType(tuple(args))
+
+
+class _PyUnionType(object):
+    """What `int | str` evaluates to: prints as written, compares as a set
+    of members, and works with isinstance()/issubclass()."""
+
+    def __init__(self, args):
+        self.__args__ = args
+        params = []
+        for arg in args:
+            for param in getattr(arg, '__parameters__', ()):
+                if param not in params:
+                    params.append(param)
+            if hasattr(arg, '__typing_subst__') and arg not in params:
+                params.append(arg)
+        self.__parameters__ = tuple(params)
+
+    def __repr__(self):
+        return ' | '.join(['None' if arg is type(None) else _type_repr(arg)
+                           for arg in self.__args__])
+
+    def __eq__(self, other):
+        if not isinstance(other, _PyUnionType):
+            return NotImplemented
+        return set(self.__args__) == set(other.__args__)
+
+    def __hash__(self):
+        return hash(frozenset(self.__args__))
+
+    def __or__(self, other):
+        return _union_or(self, other)
+
+    def __ror__(self, other):
+        return _union_or(other, self)
+
+    def _plain_members(self, check):
+        for arg in self.__args__:
+            if isinstance(arg, _PyGenericAlias):
+                raise TypeError(check + '() argument 2 cannot contain a '
+                                'parameterized generic')
+        return self.__args__
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self._plain_members('isinstance'))
+
+    def __subclasscheck__(self, cls):
+        return issubclass(cls, self._plain_members('issubclass'))
+
+
+_PyUnionType.__name__ = _PyUnionType.__qualname__ = 'UnionType'
+_PyUnionType.__module__ = 'types'
 
 try:
     GenericAlias = type(list[int])
 except TypeError:
     GenericAlias = _PyGenericAlias
+UnionType = type(int | str)
 
 
 # ---- SimpleNamespace --------------------------------------------------------

@@ -69,6 +69,7 @@ void install_builtin_slots() {
   std::call_once(once, [] {
     install_object_slots();
     install_number_slots();
+    install_number_methods();
     install_str_slots();
     install_container_slots();
     install_container_methods();
@@ -76,6 +77,7 @@ void install_builtin_slots() {
     install_script_function_type();
     install_descriptor_types();
     install_property_types();
+    install_generic_alias();
     install_exception_slots();
     install_constructor_slots();
     install_generator_type();

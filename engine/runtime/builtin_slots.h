@@ -15,6 +15,8 @@ void install_builtin_slots();
 
 void install_object_slots();     // object_slots.cpp: object, type
 void install_number_slots();     // number_slots.cpp: int, float, bool, None
+void install_number_methods();   // number_methods.cpp: int.real, float.is_integer, ...
+void install_generic_alias();    // generic_alias.cpp: list[int], int | None
 void install_str_slots();        // str_methods.cpp
 void install_container_slots();  // container_slots.cpp: list, tuple, dict, set, range, slice, views, iterators
 void install_container_methods();  // container_methods.cpp: list.append, dict.get, ...

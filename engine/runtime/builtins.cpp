@@ -119,13 +119,24 @@ Value b_setattr(Interpreter& in, Args& a) {
   return Value();
 }
 
+Value b_sorted(Interpreter& in, Args& a);
+
 Value b_dir(Interpreter& in, Args& a) {
-  std::vector<std::string> names = a.pos.empty() ? in.global_names() : attr_names(in, a.pos[0]);
-  std::sort(names.begin(), names.end());
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-  std::vector<Value> out;
-  for (auto& n : names) out.push_back(make_str(std::move(n)));
-  return make_list(std::move(out));
+  expect_args(a, "dir", 0, 1);
+  if (a.pos.empty()) {
+    std::vector<std::string> names = in.global_names();
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    std::vector<Value> out;
+    for (auto& n : names) out.push_back(make_str(std::move(n)));
+    return make_list(std::move(out));
+  }
+  // dir(x) is sorted(type(x).__dir__(x)): a class's own __dir__ answers.
+  auto method = lookup_special(in, a.pos[0], "__dir__");
+  if (!method) raise_type_error("object does not provide __dir__");
+  Value names = make_list(to_vector(in, call(in, *method, {})));
+  Args sort_args{names};
+  return b_sorted(in, sort_args);
 }
 
 // min() and max() share everything but the direction.
@@ -204,8 +215,15 @@ Value b_round(Interpreter& in, Args& a) {
     Args none;
     return call_method(in, x, "round", none);
   }
-  if (x.is_int_like()) return Value(x.to_int());
-  if (!x.is_float()) raise_type_error(fmt::format("type {} doesn't define __round__ method", type_name(x)));
+  if (x.is_int_like() && (!nd || nd->is_none())) return Value(x.to_int());
+  if (!x.is_float()) {
+    // ints with ndigits, number subclasses and user classes: __round__.
+    auto m = lookup_special(in, x, "__round__");
+    if (!m) raise_type_error(fmt::format("type {} doesn't define __round__ method", type_name(x)));
+    Args rest;
+    if (nd) rest.pos.push_back(*nd);
+    return call(in, *m, rest);
+  }
   double d = x.as_float();
   if (!nd || nd->is_none()) {
     if (!std::isfinite(d)) raise_value_error(std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");

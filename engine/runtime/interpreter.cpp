@@ -50,6 +50,10 @@ Interpreter::Interpreter(OutputSink& sink)
   g_current = this;
   install_builtins(*this);
   install_modules(*this);
+  // sys.modules['__main__']: the program's namespace, as a module.
+  auto main = make_module("__main__");
+  main->set_namespace(main_globals_, "<stdin>");
+  modules_->set_str("__main__", Value(main));
 }
 
 Interpreter::~Interpreter() {
@@ -247,6 +251,8 @@ Interpreter::Outcome Interpreter::run_file(const std::string& path) {
   }
   std::stringstream ss;
   ss << in.rdbuf();
+  if (const Value* m = modules_->find_str("__main__"))
+    if (auto* mod = m->as<ModuleObject>(); mod && mod->ns() == main_globals_) mod->set_namespace(main_globals_, path);
   return run_source(path, ss.str(), Mode::File);
 }
 

@@ -266,6 +266,7 @@ class Interpreter {
                          const std::function<void(const Value&, const Value*)>& emit);
   void init_frame(class ScriptFunction& fn, Frame& f);
   Value make_function(const std::shared_ptr<lang::FunctionCode>& code, Frame& f);
+  Value function_annotations(const lang::FunctionCode& code, Frame& f);
   void exec_class(const lang::ClassDef& c, Frame& f);
   Value run_class_body(const lang::ClassDef& c, Frame& f, const Value& ns);
   void exec_annotation(const lang::AnnAssign& a, Frame& f);

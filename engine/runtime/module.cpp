@@ -1,6 +1,7 @@
 #include "engine/runtime/module.h"
 
 #include "engine/runtime/function.h"
+#include "engine/runtime/dict_object.h"
 
 #include <fmt/format.h>
 
@@ -44,6 +45,7 @@ std::optional<Value> ModuleObject::get_attr(Interpreter& in, std::string_view na
   auto it = attrs_.find(name);
   if (it != attrs_.end()) return it->second;
   if (name == "__name__") return make_str(name_);
+  if (name == "__dict__") return namespace_dict();
   if (!fallback_) return std::nullopt;
   auto v = fallback_(in, name);
   if (v) attrs_.emplace(std::string(name), *v);  // later lookups are a map hit
@@ -66,6 +68,18 @@ std::vector<std::string> ModuleObject::attr_names() const {
   if (fallback_names_)
     for (auto& n : fallback_names_()) out.push_back(std::move(n));
   return out;
+}
+
+// A snapshot of the module's namespace: globals live in indexed slots, not in
+// a dict, so writes to the returned dict do not reach the module.
+Value ModuleObject::namespace_dict() const {
+  auto d = std::make_shared<DictObject>();
+  if (!attrs_.count("__name__") && !(ns_ && ns_->get("__name__"))) d->set_str("__name__", make_str(name_));
+  if (ns_)
+    for (size_t i = 0; i < ns_->values.size(); ++i)
+      if (!is_unbound(ns_->values[i])) d->set_str(ns_->names.name(static_cast<uint32_t>(i)), ns_->values[i]);
+  for (const auto& [k, v] : attrs_) d->set_str(k, v);
+  return Value(std::move(d));
 }
 
 void ModuleObject::def(std::string name, std::function<Value(Interpreter&, Args&)> fn) {

@@ -48,6 +48,8 @@ class ModuleObject : public Object, public KindTag<ObjKind::Module> {
   std::vector<std::string> attr_names() const override;
 
   const std::string& name() const { return name_; }
+  // module.__dict__
+  Value namespace_dict() const;
   void set(std::string name, Value v) { attrs_[std::move(name)] = std::move(v); }
   void set_fallback(Fallback f, Names names = nullptr) {
     fallback_ = std::move(f);

@@ -260,6 +260,9 @@ void type_setattr(Interpreter& in, const Value& self, std::string_view name, con
         if (auto* s = x.as<StrObject>()) names.push_back(s->value);
     cls->set_abstract_methods(std::move(names));
   }
+  // The class's repr reads its module name: keep it in step with __module__.
+  if (name == "__module__")
+    if (auto* s = v ? v->as<StrObject>() : nullptr) cls->set_module(s->value);
   if (v) return cls->set_class_attr(name, *v);
   if (!cls->dict().find_str(name))
     raise_attribute_error(fmt::format("type object '{}' has no attribute '{}'", cls->name(), name));

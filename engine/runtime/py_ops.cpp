@@ -6,6 +6,7 @@
 #include "engine/runtime/function.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
 
 #include <fmt/format.h>
@@ -214,7 +215,10 @@ void del_attr(Interpreter& in, const Value& obj, std::string_view name) {
 
 std::vector<std::string> attr_names(Interpreter& in, const Value& obj) {
   (void)in;
-  std::vector<std::string> out = type_of(obj).attr_names();
+  // A class lists its own and its bases' attributes, not its metaclass's; a
+  // module its namespace.
+  bool own_only = obj.as<TypeObject>() || obj.as<ModuleObject>();
+  std::vector<std::string> out = own_only ? std::vector<std::string>() : type_of(obj).attr_names();
   for (const TypeObject* t : type_of(obj).mro())
     if (t->slots.extra_names)
       for (auto& n : t->slots.extra_names()) out.push_back(std::move(n));

@@ -78,16 +78,30 @@ int64_t slot_len(Interpreter& in, const Value& self) {
 bool is_attribute_error(const ScriptError& e) { return e.type().is_subtype_of(*exc_types().attribute_error); }
 
 // __getattribute__ (or the generic lookup), then __getattr__ when that fails.
-std::optional<Value> slot_getattr_hook(Interpreter& in, const Value& self, std::string_view name) {
+template <std::optional<Value> (*Lookup)(Interpreter&, const Value&, std::string_view)>
+std::optional<Value> getattr_then_hook(Interpreter& in, const Value& self, std::string_view name) {
   std::optional<Value> v;
   try {
-    v = generic_getattr(in, self, name);
+    v = Lookup(in, self, name);
   } catch (ScriptError& e) {
     if (!is_attribute_error(e)) throw;
   }
   if (v) return v;
   Value r = dunder(in, self, "__getattr__", {make_str(std::string(name))});
   return r;
+}
+
+std::optional<Value> slot_getattr_hook(Interpreter& in, const Value& self, std::string_view name) {
+  return getattr_then_hook<&generic_getattr>(in, self, name);
+}
+
+// A metaclass's __getattr__: a class's attributes come first from type's own
+// lookup (its MRO, then the metaclass's), as CPython's type_getattro.
+std::optional<Value> type_lookup(Interpreter& in, const Value& self, std::string_view name) {
+  return types().type->slots.getattr(in, self, name);
+}
+std::optional<Value> slot_type_getattr_hook(Interpreter& in, const Value& self, std::string_view name) {
+  return getattr_then_hook<&type_lookup>(in, self, name);
 }
 
 std::optional<Value> slot_getattribute(Interpreter& in, const Value& self, std::string_view name) {
@@ -140,7 +154,8 @@ const char* kCompareDunders[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__
 Value slot_compare(Interpreter& in, const Value& self, const Value& other, CmpOp op) {
   const char* name = kCompareDunders[static_cast<int>(op)];
   const Value* f = type_of(self).lookup(name);
-  if (const MethodDescriptor* w = f ? as_slot_wrapper(*f) : nullptr)
+  const MethodDescriptor* w = f ? as_slot_wrapper(*f) : nullptr;
+  if (w && w->name == name)
     return w->owner->slots.compare ? w->owner->slots.compare(in, self, other, op) : not_implemented();
   return dunder(in, self, name, {other});
 }
@@ -242,7 +257,12 @@ Found find(const TypeObject& t, std::string_view name) {
   Found f;
   if (const Value* v = t.lookup(name)) {
     if (v->is_none()) f.none = true;
-    else if ((f.wrapper = as_slot_wrapper(*v)) == nullptr) f.user = true;
+    // A builtin's wrapper stands for its own slot only under its own name
+    // (`__str__ = int.__repr__` calls the wrapper, as CPython's update_one_slot).
+    else if ((f.wrapper = as_slot_wrapper(*v)) == nullptr || f.wrapper->name != name) {
+      f.wrapper = nullptr;
+      f.user = true;
+    }
   }
   return f;
 }
@@ -272,7 +292,8 @@ void choose_binary(TypeObject& t, std::index_sequence<I...>) {
 void choose_attribute_slots(TypeObject& t) {
   Found ga = find(t, "__getattribute__"), gh = find(t, "__getattr__");
   if (ga.user) t.slots.getattr = &slot_getattribute;
-  else if (gh.user) t.slots.getattr = &slot_getattr_hook;
+  else if (gh.user)
+    t.slots.getattr = t.is_subtype_of(*types().type) ? &slot_type_getattr_hook : &slot_getattr_hook;
   else t.slots.getattr = ga.wrapper ? ga.wrapper->owner->slots.getattr : &generic_getattr;
   bool generic = t.slots.getattr == &generic_getattr || t.slots.getattr == &slot_getattr_hook;
   const TypeObject* layout = t.layout_base();

@@ -165,6 +165,8 @@ std::string map_case(const std::string& s, int (*f)(int)) {
   return out;
 }
 
+std::vector<std::string_view> code_points(const std::string& s);
+
 const MethodTable<StrObject>& str_methods() {
   static const MethodTable<StrObject> table{
       {"join", [](Interpreter& in, StrObject& self, Args& a) -> Value {
@@ -301,6 +303,14 @@ const MethodTable<StrObject>& str_methods() {
          const std::string& sep = str_arg(a, 0, "partition");
          size_t p = self.value.find(sep);
          if (p == std::string::npos) return make_tuple({make_str(self.value), make_str(""), make_str("")});
+         return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
+       }},
+      {"rpartition", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         expect_args(a, "rpartition", 1, 1);
+         const std::string& sep = str_arg(a, 0, "rpartition");
+         if (sep.empty()) raise_value_error("empty separator");
+         size_t p = self.value.rfind(sep);
+         if (p == std::string::npos) return make_tuple({make_str(""), make_str(""), make_str(self.value)});
          return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
        }},
       {"removeprefix", [](Interpreter&, StrObject& self, Args& a) -> Value {

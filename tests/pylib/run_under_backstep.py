@@ -38,7 +38,7 @@ def run(cmd, suite, name):
     env.pop("PYTHONPATH", None)
     try:
         p = subprocess.run(cmd + [name + ".py"], cwd=os.path.join(HERE, suite, "cases"),
-                           capture_output=True, text=True, env=env, timeout=30)
+                           capture_output=True, text=True, errors="backslashreplace", env=env, timeout=30)
     except subprocess.TimeoutExpired:
         return {"stdout": "", "stderr": "still running after 30 s\n", "exit": -1}
     # CPython names the script by its absolute path (warnings, __file__); the

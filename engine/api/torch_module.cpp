@@ -29,6 +29,7 @@
 namespace backstep::api {
 
 void install_grad_modes(rt::ModuleObject& m);  // grad_mode.cpp
+rt::Value make_func_module(rt::Interpreter& in);  // func_module.cpp
 
 namespace {
 
@@ -216,7 +217,7 @@ Value make_torch(Interpreter& in) {
   });
   install_grad_modes(*m);
   install_anomaly_queries(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func"});
   (void)in;
   return Value(m);
 }
@@ -236,6 +237,7 @@ void install_torch_modules(Interpreter& in) {
   install_mutation_tracking();
   in.register_module("torch.cuda", make_cuda);
   in.register_module("torch.version", make_version);
+  in.register_module("torch.func", make_func_module);
   in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
   in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });
   in.register_module("torch.fft", [](Interpreter&) { return op_module("torch.fft", torchb::OpModule::FFT); });

@@ -31,6 +31,7 @@
 #include <fmt/ranges.h>
 
 #include <optional>
+#include <unordered_set>
 
 namespace backstep::api {
 
@@ -66,6 +67,8 @@ std::pair<std::vector<size_t>, bool> read_argnums(Interpreter& in, const Value& 
 // Inputs the engine differentiates with respect to (see the file comment).
 struct Prepared {
   std::vector<at::Tensor> inputs;
+  std::unordered_set<const torch::autograd::Node*> fresh;  // gradient accumulators of the fresh leaves
+  std::vector<c10::intrusive_ptr<torch::autograd::Node>> alive;  // ... kept alive while they are compared
   bool outer = false;  // some input already required grad: keep results attached
 };
 
@@ -82,6 +85,8 @@ Prepared prepare(const std::string& fn, Values& args, const std::vector<size_t>&
     } else {
       t = t.detach().requires_grad_(true);
       args[pos] = Value(t);
+      p.alive.push_back(torch::autograd::impl::grad_accumulator(t));
+      p.fresh.insert(p.alive.back().get());
     }
     p.inputs.push_back(t);
   }
@@ -98,7 +103,7 @@ Value call_with(Interpreter& in, const Value& func, const Values& pos, const rt:
 
 // d(outputs . cotangents)/d(inputs), zeros where an input was not used.
 std::vector<at::Tensor> gradients(Interpreter& in, const std::vector<at::Tensor>& outputs,
-                                  const std::vector<at::Tensor>& cotangents, const Prepared& p, bool keep) {
+                                  const std::vector<at::Tensor>& cotangents, const Prepared& p) {
   std::vector<at::Tensor> roots, grads;
   for (size_t i = 0; i < outputs.size(); ++i)
     if (outputs[i].requires_grad()) {
@@ -110,8 +115,10 @@ std::vector<at::Tensor> gradients(Interpreter& in, const std::vector<at::Tensor>
     BackwardRequest r;
     r.roots = roots;
     r.grads = grads;
-    r.keep_graph = keep || p.outer;
-    r.create_graph = p.outer;
+    // Always with a graph: a tensor the function closes over (a parameter
+    // requiring grad) may make the gradient differentiable at the outer level.
+    r.keep_graph = true;
+    r.create_graph = true;
     r.inputs = p.inputs;
     r.allow_unused = true;
     r.accumulate_grad = false;
@@ -122,7 +129,32 @@ std::vector<at::Tensor> gradients(Interpreter& in, const std::vector<at::Tensor>
   return result;
 }
 
-Value unwrap(const at::Tensor& t, const Prepared& p) { return Value(p.outer ? t : t.detach()); }
+// Whether t's graph reaches a leaf other than the fresh ones: a tensor of
+// the outer level (an input or a captured parameter that requires grad).
+bool reaches_outer(const at::Tensor& t, const Prepared& p) {
+  if (!t.requires_grad()) return false;
+  std::vector<torch::autograd::Node*> todo;
+  std::unordered_set<torch::autograd::Node*> seen;
+  if (auto fn = t.grad_fn()) todo.push_back(fn.get());
+  else return !p.fresh.count(torch::autograd::impl::grad_accumulator(t).get());
+  while (!todo.empty()) {
+    torch::autograd::Node* n = todo.back();
+    todo.pop_back();
+    if (!seen.insert(n).second) continue;
+    bool sink = true;
+    for (const auto& e : n->next_edges())
+      if (e.is_valid()) {
+        sink = false;
+        todo.push_back(e.function.get());
+      }
+    if (sink && !p.fresh.count(n)) return true;
+  }
+  return false;
+}
+
+// A result as functorch hands it out: on the outer graph where it depends
+// on the outer level, detached otherwise.
+Value unwrap(const at::Tensor& t, const Prepared& p) { return Value(p.outer || reaches_outer(t, p) ? t : t.detach()); }
 
 // An aux output comes back unwrapped as the main one does: each tensor of
 // a (nested) tuple or list; functorch refuses any other leaf.
@@ -170,7 +202,7 @@ Value run_grad(Interpreter& in, const Value& func, const Value& argnums, bool ha
   std::string name = with_value ? "grad_and_value" : "grad";
   Prepared p = prepare(name, args, positions);
   auto [value, aux] = split_output(in, call_with(in, func, args, call), has_aux);
-  auto g = gradients(in, {value}, {at::ones_like(value)}, p, false);
+  auto g = gradients(in, {value}, {at::ones_like(value)}, p);
   Values gs;
   for (const auto& t : g) gs.push_back(unwrap(t, p));
   Value grads = tuple ? rt::make_tuple(gs) : gs[0];
@@ -235,7 +267,7 @@ Value vjp_function(std::vector<at::Tensor> outs, bool tuple, Prepared p) {
             "torch.Size([{}]).",
             i, fmt::join(cts[i].sizes(), ", "), i, fmt::join(outs[i].sizes(), ", ")));
     Values gs;
-    for (const auto& g : gradients(in, outs, cts, p, true)) gs.push_back(unwrap(g, p));
+    for (const auto& g : gradients(in, outs, cts, p)) gs.push_back(unwrap(g, p));
     return rt::make_tuple(gs);
   });
 }

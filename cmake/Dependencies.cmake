@@ -4,9 +4,10 @@
 # turns BACKSTEP_TORCH=/path/to/libtorch-or-venv into that).
 #
 # Note [what we link]: only libtorch_cpu and libc10. libtorch_cuda (and with
-# it cuBLAS, cuDNN, NCCL: ~370 MB resident, ~40% of start-up) is loaded with
-# dlopen when a program first asks for CUDA (engine/torch/cuda_runtime.cpp),
-# and at start-up when a GPU driver is present. Linking ${TORCH_LIBRARIES}
+# it cuBLAS, cuDNN, NCCL: ~370 MB resident, ~40% of start-up) is not linked:
+# loading it with dlopen when a program first asks for CUDA on a machine with
+# a GPU is still to do (engine/torch/cuda_probe.cpp raises PyTorch's errors
+# where there is none). Linking ${TORCH_LIBRARIES}
 # would also pull the system toolkit's libnvrtc/libcudart ahead of the ones
 # the wheel was built against.
 find_package(Torch REQUIRED)
@@ -17,16 +18,23 @@ set(TORCH_FUNCTIONS_H ${TORCH_INSTALL_PREFIX}/include)  # the generator reads it
 if(NOT EXISTS ${TORCH_FUNCTIONS_H}/torch/csrc/autograd/generated/Functions.h)
   message(FATAL_ERROR "libtorch at ${TORCH_INSTALL_PREFIX} has no torch/csrc/autograd/generated/Functions.h")
 endif()
-# Torch_VERSION comes from TorchConfigVersion.cmake.
-set(BACKSTEP_TORCH_VERSION ${Torch_VERSION})
+# The version and CUDA build as PyTorch reports them (cmake/TorchBuildInfo.cmake);
+# Torch_VERSION (TorchConfigVersion.cmake) when libtorch says no more.
+include(${CMAKE_CURRENT_LIST_DIR}/TorchBuildInfo.cmake)
 if(TORCH_CUDA_LIB)
-  set(BACKSTEP_TORCH_HAS_CUDA ON)
+  set(_has_cuda_lib ON)
 else()
-  set(BACKSTEP_TORCH_HAS_CUDA OFF)
+  set(_has_cuda_lib OFF)
 endif()
-message(STATUS "backstep: libtorch ${Torch_VERSION} at ${TORCH_INSTALL_PREFIX} (CUDA library: ${BACKSTEP_TORCH_HAS_CUDA})")
+backstep_torch_build_info(${TORCH_INSTALL_PREFIX} ${Torch_VERSION} ${_has_cuda_lib}
+                          BACKSTEP_TORCH_VERSION BACKSTEP_TORCH_CUDA_VERSION BACKSTEP_TORCH_HAS_CUDA)
+backstep_write_torch_build_info(${CMAKE_BINARY_DIR}/generated/backstep/torch_build_info.h
+                                "${BACKSTEP_TORCH_VERSION}" "${BACKSTEP_TORCH_CUDA_VERSION}" ${BACKSTEP_TORCH_HAS_CUDA})
+message(STATUS "backstep: libtorch ${BACKSTEP_TORCH_VERSION} at ${TORCH_INSTALL_PREFIX} (CUDA: ${BACKSTEP_TORCH_HAS_CUDA} ${BACKSTEP_TORCH_CUDA_VERSION})")
 add_library(backstep_torch INTERFACE)
 target_link_libraries(backstep_torch INTERFACE ${TORCH_CPU_LIB} ${C10_LIB} ${CMAKE_DL_LIBS})
+# backstep/torch_build_info.h
+target_include_directories(backstep_torch INTERFACE ${CMAKE_BINARY_DIR}/generated)
 # The wheel's include folder also holds a bundled fmt (v12) ahead of the
 # system's, which we link: a mirror of it without fmt/ (symlinks, made at
 # configure time) keeps every file on the one fmt. libtorch's own headers

@@ -1,7 +1,8 @@
 #include "repl/version.h"
 
-// The libtorch API's version header is plain macros (no libtorch code).
-#include <torch/csrc/api/include/torch/version.h>
+// What the linked libtorch calls itself, written at configure time
+// (cmake/TorchBuildInfo.cmake): plain macros, no libtorch code.
+#include <backstep/torch_build_info.h>
 
 #if defined(BACKSTEP_MIMALLOC)
 #include <mimalloc.h>
@@ -25,10 +26,21 @@ std::string allocator_name() {
   return "glibc malloc";
 #endif
 }
+// libtorch's version as PyTorch reports it, and whether it was built with
+// CUDA: "libtorch 2.15.0+cu132, CUDA 13.2" or "libtorch 2.15.0+cpu, CPU-only".
+std::string torch_description() {
+  std::string s = std::string("libtorch ") + BACKSTEP_TORCH_VERSION_FULL;
+#if BACKSTEP_TORCH_HAS_CUDA
+  std::string cuda = BACKSTEP_TORCH_CUDA_VERSION;
+  return s + ", CUDA" + (cuda.empty() ? "" : " " + cuda);
+#else
+  return s + ", CPU-only";
+#endif
+}
 }  // namespace
 
 std::string version_string() {
-  return std::string("backstep ") + BACKSTEP_VERSION + " (libtorch " + TORCH_VERSION + ", " + allocator_name() + ")";
+  return std::string("backstep ") + BACKSTEP_VERSION + " (" + torch_description() + ", " + allocator_name() + ")";
 }
 
 std::string version_banner() {

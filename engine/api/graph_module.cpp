@@ -59,16 +59,60 @@ Value increment_version(Interpreter&, rt::Args& a) {
   return Value();
 }
 
-// register_multi_grad_hook: one tensor hook per tensor; per backward, the
-// gradients are gathered and fn runs once -- after all of the tensors whose
-// nodes this backward executes have their gradient ("all"), or on the first
-// of them ("any").
+// register_multi_grad_hook (PyTorch 2.x): one tensor hook per tensor; per
+// backward, the gradients are gathered and fn runs once -- after all of the
+// tensors whose nodes this backward executes have their gradient ("all"), or
+// on the first of them ("any", where tensors without grad are skipped; "all"
+// refuses them).
 struct MultiGradState {
   std::vector<c10::intrusive_ptr<ag::Node>> nodes;
   Value fn;
   bool any = false;
   std::map<uint64_t, std::pair<size_t, std::vector<Value>>> pending;  // task id -> (count, grads)
 };
+
+// How many of the hooked tensors' nodes this backward executes. As
+// torch._C._will_engine_execute_node, a leaf whose gradient an
+// autograd.grad() call captures cannot be asked about.
+size_t expected_calls(const MultiGradState& state, const BackwardTask& task) {
+  size_t expected = 0;
+  for (const auto& n : state.nodes) {
+    if (!n) continue;
+    // A gradient autograd.grad() captures counts as executed, as in the
+    // engine's exec_info (captured or needed).
+    bool captured = false;
+    for (const auto& e : task.outputs) captured = captured || e.function.get() == n.get();
+    if (!captured && !task.will_execute(n.get())) continue;
+    if (!task.accumulate_grad && captured && n->topological_nr() == 0)
+      rt::raise_runtime_error(
+          "A leaf node was passed to _will_engine_execute_node but we are currently running autograd.grad(). "
+          "This is currently not supported.");
+    ++expected;
+  }
+  return expected;
+}
+
+// The hook one tensor of a multi-grad hook gets.
+Value multi_grad_inner_hook(std::shared_ptr<MultiGradState> state, size_t i) {
+  return rt::make_builtin("inner_hook", [state, i](Interpreter& interp, rt::Args& args) -> Value {
+    const BackwardTask* task = current_backward_task(interp);
+    if (!task) rt::raise(*rt::exc_types().assertion_error, "expected this hook to be called inside a backward call");
+    auto& [count, grads] = state->pending[task->id];
+    if (state->any) {
+      if (count++ == 0) interp.call(state->fn, {args.pos.at(0)});
+      return Value();
+    }
+    if (grads.empty()) grads.assign(state->nodes.size(), Value());
+    grads[i] = args.pos.at(0);
+    size_t expected = expected_calls(*state, *task);
+    if (++count >= expected) {
+      Value list = rt::make_list(grads);
+      state->pending.erase(task->id);
+      interp.call(state->fn, {list});
+    }
+    return Value();
+  });
+}
 
 Value register_multi_grad_hook(Interpreter& in, rt::Args& a) {
   auto b = rt::bind_args(a, "register_multi_grad_hook", {"tensors", "fn", "mode"}, 2, 2);
@@ -80,31 +124,15 @@ Value register_multi_grad_hook(Interpreter& in, rt::Args& a) {
   state->any = mode == "any";
   for (const auto& v : tensors) {
     if (!v.is_tensor()) rt::raise_type_error("register_multi_grad_hook expects a sequence of Tensors");
-    state->nodes.push_back(v.as_tensor().requires_grad() ? gradient_node(v.as_tensor()) : nullptr);
+    bool needs_grad = v.as_tensor().requires_grad();
+    // "all" asks every tensor for its node up front (graph.py's _get_grad_fn_or_grad_acc).
+    if (!needs_grad && !state->any) rt::raise(*rt::exc_types().assertion_error, "Expected gradient function to be set");
+    state->nodes.push_back(needs_grad ? gradient_node(v.as_tensor()) : nullptr);
   }
   std::vector<Value> handles;
   for (size_t i = 0; i < tensors.size(); ++i) {
     if (!tensors[i].as_tensor().requires_grad()) continue;
-    Value hook = rt::make_builtin("inner_hook", [state, i](Interpreter& interp, rt::Args& args) -> Value {
-      const BackwardTask* task = current_backward_task(interp);
-      if (!task) rt::raise_runtime_error("expected this hook to be called inside a backward call");
-      auto& [count, grads] = state->pending[task->id];
-      if (grads.empty()) grads.assign(state->nodes.size(), Value());
-      if (state->any) {
-        if (count++ == 0) interp.call(state->fn, {args.pos.at(0)});
-        return Value();
-      }
-      grads[i] = args.pos.at(0);
-      size_t expected = 0;
-      for (const auto& n : state->nodes) expected += n && task->will_execute(n.get());
-      if (++count >= expected) {
-        Value list = rt::make_list(grads);
-        state->pending.erase(task->id);
-        interp.call(state->fn, {list});
-      }
-      return Value();
-    });
-    handles.push_back(register_tensor_hook(in, tensors[i].as_tensor(), hook));
+    handles.push_back(register_tensor_hook(in, tensors[i].as_tensor(), multi_grad_inner_hook(state, i)));
   }
   // One handle removing every inner hook.
   Interpreter* interp = &in;

@@ -23,11 +23,13 @@
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
+#include <backstep/torch_build_info.h>
 #include <fmt/format.h>
 
 namespace backstep::api {
 
 void install_grad_modes(rt::ModuleObject& m);  // grad_mode.cpp
+rt::Value make_func_module(rt::Interpreter& in);  // func_module.cpp
 
 namespace {
 
@@ -154,12 +156,29 @@ Value make_autograd(Interpreter&) {
   return Value(m);
 }
 
+// torch.cuda: True only where a GPU is there and libtorch's CUDA side is
+// loaded. Without a GPU PyTorch answers False and 0 quietly (no error): the
+// driver probe (cuda_probe.cpp) asks the driver the same question.
 Value make_cuda(Interpreter&) {
   auto m = rt::make_module("torch.cuda");
-  m->def("is_available", [](Interpreter&, rt::Args&) { return Value(at::hasCUDA()); });
+  m->def("is_available", [](Interpreter&, rt::Args&) { return Value(torchb::cuda_usable()); });
   m->def("device_count", [](Interpreter&, rt::Args&) {
-    return Value(static_cast<int64_t>(at::hasCUDA() ? at::getNumGPUs() : 0));
+    return Value(static_cast<int64_t>(torchb::cuda_usable() ? at::getNumGPUs() : 0));
   });
+  return Value(m);
+}
+
+// A string or None, as version.py writes its optional fields.
+Value str_or_none(const char* s) { return *s ? rt::make_str(s) : Value(); }
+
+// torch.version: what the linked libtorch's wheel (or zip) calls itself,
+// read at configure time (cmake/TorchBuildInfo.cmake), never a literal.
+Value make_version(Interpreter&) {
+  auto m = rt::make_module("torch.version");
+  m->set("__version__", rt::make_str(BACKSTEP_TORCH_VERSION_FULL));
+  m->set("cuda", str_or_none(BACKSTEP_TORCH_CUDA_VERSION));
+  m->set("debug", Value(false));
+  m->set("hip", Value());
   return Value(m);
 }
 
@@ -181,7 +200,7 @@ Value make_torch(Interpreter& in) {
   m->set("Size", rt::type_value(*rt::types().size));
   m->set("dtype", rt::type_value(*rt::types().dtype));
   m->set("device", rt::type_value(*rt::types().device));
-  m->set("__version__", rt::make_str("1.13.1"));
+  m->set("__version__", rt::make_str(BACKSTEP_TORCH_VERSION_FULL));
   m->def("tensor", torch_tensor);
   m->def("as_tensor", torch_as_tensor);
   m->def("manual_seed", manual_seed);
@@ -198,7 +217,7 @@ Value make_torch(Interpreter& in) {
   });
   install_grad_modes(*m);
   install_anomaly_queries(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func"});
   (void)in;
   return Value(m);
 }
@@ -217,6 +236,8 @@ void install_torch_modules(Interpreter& in) {
   install_help(in);
   install_mutation_tracking();
   in.register_module("torch.cuda", make_cuda);
+  in.register_module("torch.version", make_version);
+  in.register_module("torch.func", make_func_module);
   in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
   in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });
   in.register_module("torch.fft", [](Interpreter&) { return op_module("torch.fft", torchb::OpModule::FFT); });

@@ -1,5 +1,7 @@
 #include "engine/autograd/libtorch_compat.h"
 
+#include <torch/csrc/autograd/forward_grad.h>
+
 // Reading private members through explicit template instantiation: the
 // standard lets an explicit instantiation name any member, and the friend
 // function it defines hands out the member pointer.
@@ -93,5 +95,9 @@ std::vector<int64_t> input_shape(const torch::autograd::InputMetadata& m) {
   for (const auto& s : m.shape_as_dim_vector()) out.push_back(s.expect_int());
   return out;
 }
+
+ForwardLevel::ForwardLevel() : index_(torch::autograd::ForwardADLevel::get_next_idx()) {}
+
+ForwardLevel::~ForwardLevel() { torch::autograd::ForwardADLevel::release_idx(index_); }
 
 }  // namespace backstep::autograd

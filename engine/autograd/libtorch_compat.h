@@ -75,4 +75,22 @@ inline NodePtr share_node(torch::autograd::Node& node) {
 // ownership mutex that ~NodeMetadata takes before the node's memory goes).
 NodePtr try_share_node(torch::autograd::Node& node);
 
+// One forward-mode AD level for as long as the object lives (what
+// torch.autograd.forward_ad.dual_level does): tangents made with
+// at::_make_dual at index() are cleared when it ends. Relies on
+// ForwardADLevel::get_next_idx / release_idx (torch/csrc/autograd/
+// forward_grad.h, exported; checked against 2.15). libtorch allows one level
+// at a time: a nested one throws libtorch's c10::Error.
+class ForwardLevel {
+ public:
+  ForwardLevel();
+  ~ForwardLevel();
+  ForwardLevel(const ForwardLevel&) = delete;
+  ForwardLevel& operator=(const ForwardLevel&) = delete;
+  int64_t index() const { return static_cast<int64_t>(index_); }
+
+ private:
+  uint64_t index_;
+};
+
 }  // namespace backstep::autograd

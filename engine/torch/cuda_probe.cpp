@@ -9,6 +9,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/torch/torch_objects.h"
 
+#include <ATen/Context.h>
 #include <dlfcn.h>
 
 namespace backstep::torchb {
@@ -38,6 +39,10 @@ DriverState driver_state() {
 }
 
 }  // namespace
+
+// The driver is only asked when libtorch's CUDA hooks are registered, so a
+// CPU-only process never loads libcuda for this question.
+bool cuda_usable() { return at::hasCUDA() && driver_state() == DriverState::HasDevice; }
 
 [[noreturn]] void raise_cuda_unavailable() {
   switch (driver_state()) {

@@ -2,10 +2,9 @@
 // generated bindings (torch/functional.py, torch/_tensor.py): their
 // parameter lists, and the few lines of logic each runs before calling the
 // binding. Argument errors use CPython's messages for Python functions.
-#include <optional>
-
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
 #include "engine/torch/arg_parser.h"
 #include "engine/torch/overload_index.h"
 
@@ -27,37 +26,31 @@ Args with_kw(Args a, const char* name, const Value& v) {
   return a;
 }
 
-// torch.norm on a strided CPU/CUDA tensor in 2.x: the linalg norms (so the
-// graph holds LinalgVectorNormBackward0, as PyTorch's does); nullopt for the
-// layouts and devices PyTorch still sends down the legacy path.
-std::optional<Value> linalg_norm_path(rt::Interpreter& in, const Value& input, const Value& p, const Value& dim,
-                                      const Value& keepdim, const Value& out, const Value& dtype) {
-  const at::Tensor& t = input.as_tensor();
-  auto type = t.device().type();
-  if (t.layout() != at::kStrided || !(type == at::kCPU || type == at::kCUDA || type == at::kMeta)) return std::nullopt;
+// torch.norm of a strided tensor in PyTorch 2.x (functional.py): the
+// torch.linalg norms, so the graph holds LinalgVectorNormBackward0 and no
+// deprecated frobenius_norm runs.
+Value linalg_norm(rt::Interpreter& in, const Value& input, const Value& p, const Value& dim, const Value& keepdim,
+                  const Value& out, const Value& dtype) {
   Value d = dim.is_int() ? rt::make_list({dim}) : dim;
-  auto finish = [&](const char* name, const Value& ord, const Value& dims) {
-    return generated(in, name, nullptr, with_kw(with_kw({input, ord, dims, keepdim}, "dtype", dtype), "out", out));
+  auto call = [&](const char* op, const Value& ord, const Value& dims) {
+    return generated(in, op, nullptr, with_kw(with_kw({input, ord, dims, keepdim}, "dtype", dtype), "out", out));
   };
   const auto* ps = p.as<rt::StrObject>();
-  if (!ps) return finish("linalg_vector_norm", p.is_none() ? Value(2.0) : p, d);
-  size_t ndims = 0;
-  if (const auto* items = detail::sequence_items(dim)) ndims = items->size();
-  if (ps->value == "fro" && (dim.is_none() || dim.is_int() || ndims <= 2))
-    return finish("linalg_vector_norm", Value(int64_t(2)), d);
+  if (!ps) return call("linalg_vector_norm", p.is_none() ? Value(2.0) : p, d);
+  if (ps->value == "fro" && (dim.is_none() || dim.is_int() || rt::to_vector(in, dim).size() <= 2))
+    return call("linalg_vector_norm", Value(static_cast<int64_t>(2)), d);
   if (d.is_none()) {
     std::vector<Value> all;
-    for (int64_t i = 0; i < t.dim(); ++i) all.emplace_back(i);
+    for (int64_t i = 0; i < input.as_tensor().dim(); ++i) all.emplace_back(i);
     d = rt::make_list(std::move(all));
   }
-  return finish("linalg_matrix_norm", p, d);
+  return call("linalg_matrix_norm", p, d);
 }
 
-// torch.norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None)
+// torch.norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None);
+// the 1.x path below remains for other layouts (sparse).
 Value norm_impl(rt::Interpreter& in, const Value& input, const Value& p, const Value& dim, const Value& keepdim,
                 const Value& out, const Value& dtype) {
-  if (auto v = linalg_norm_path(in, input, p, dim, keepdim, out, dtype)) return *v;
-  // Sparse and other layouts and devices: the 1.x operators.
   int64_t ndim = input.as_tensor().dim();
   auto all_dims = [&] {
     std::vector<Value> d;
@@ -65,6 +58,7 @@ Value norm_impl(rt::Interpreter& in, const Value& input, const Value& p, const V
     return rt::make_list(std::move(d));
   };
   const auto* ps = p.as<rt::StrObject>();
+  if (input.as_tensor().layout() == c10::kStrided) return linalg_norm(in, input, p, dim, keepdim, out, dtype);
   if (dim.is_none() && out.is_none() && dtype.is_none() && !p.is_none()) {
     if (ps && ps->value == "fro")
       return generated(in, "frobenius_norm", nullptr, {input, rt::make_tuple({}), keepdim});

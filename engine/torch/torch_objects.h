@@ -88,6 +88,9 @@ void check_device_available(c10::Device d);
 // here: "Found no NVIDIA driver on your system. ..." without a driver,
 // "No CUDA GPUs are available" with a driver and no GPU (cuda_probe.cpp).
 [[noreturn]] void raise_cuda_unavailable();
+// torch.cuda.is_available(): a GPU the driver reports, and libtorch's CUDA
+// side loaded in this process (cuda_probe.cpp).
+bool cuda_usable();
 
 // torch.device(...): the constructor of types().device.
 rt::Value construct_device(rt::Interpreter& in, rt::Args& args);

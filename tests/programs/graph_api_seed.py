@@ -1,5 +1,4 @@
-# oracle: hand
-# covers: torch.autograd.graph features newer than PyTorch 1.13's Python (the DESIGN's graph.py): register_multi_grad_hook (all/any), get_gradient_edge with autograd.grad, increment_version, allow_mutation_on_saved_tensors
+# covers: torch.autograd.graph as PyTorch 2.x has it: register_multi_grad_hook (all/any), get_gradient_edge with autograd.grad, increment_version, allow_mutation_on_saved_tensors
 import torch
 
 a = torch.ones(2, 3, requires_grad=True)

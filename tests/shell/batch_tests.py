@@ -2,6 +2,8 @@
 statuses), programs run in batch, and transcripts piped into the shell."""
 
 import os
+import re
+import subprocess
 import time
 
 from harness import (START_TIMEOUT, PtySession, TempDir, base_env, check, check_eq, check_frame,
@@ -17,11 +19,44 @@ def write(tmp, name, text):
     return path
 
 
+VERSION_LINE = re.compile(r"^backstep \S+ \(libtorch (\S+), (?:CUDA (\S+)|CPU-only), [^)]+\)\n$")
+
+
+def linked_torch_python(backstep):
+    """The Python of the venv whose torch wheel this build links, if it was
+    built against a venv (its CMakeCache names <venv>/.../torch/share/cmake/Torch)."""
+    cache = os.path.join(os.path.dirname(backstep), "CMakeCache.txt")
+    try:
+        with open(cache, encoding="utf-8") as f:
+            torch_dir = next(line.split("=", 1)[1].strip() for line in f if line.startswith("Torch_DIR:"))
+    except (OSError, StopIteration):
+        return None
+    venv = torch_dir
+    for _ in range(7):  # share/cmake/Torch, torch, site-packages, python3.X, lib
+        venv = os.path.dirname(venv)
+    python = os.path.join(venv, "bin", "python")
+    return python if os.access(python, os.X_OK) else None
+
+
 def test_version_and_help(backstep):
     with TempDir() as tmp:
         r = run(backstep, ["--version"], env=base_env(tmp))
         check_eq(0, r.returncode, "exit status of --version")
-        check(r.stdout.startswith("backstep "), f"--version printed {r.stdout!r}")
+        m = VERSION_LINE.match(r.stdout)
+        check(m, f"--version names libtorch and CUDA or CPU-only: {r.stdout!r}")
+        # The same libtorch version and CUDA build as the program sees them.
+        prog = write(tmp, "v.py", "import torch\nprint(torch.__version__, torch.version.cuda)\n"
+                     "print(torch.cuda.is_available(), torch.cuda.device_count())\n")
+        seen = run(backstep, [prog], env=base_env(tmp)).stdout
+        check_eq(f"{m.group(1)} {m.group(2)}\n", seen.splitlines(True)[0], "torch.__version__ and torch.version.cuda")
+        # ... and as the linked wheel's own PyTorch reports them.
+        python = linked_torch_python(backstep)
+        if python:
+            truth = subprocess.run([python, prog], capture_output=True, text=True,
+                                   env=dict(os.environ, CUDA_VISIBLE_DEVICES="")).stdout
+            check_eq(truth.splitlines(True)[0], seen.splitlines(True)[0], "versions against the linked wheel's PyTorch")
+        if not os.path.exists("/dev/nvidia0"):
+            check_eq("False 0\n", seen.splitlines(True)[1], "torch.cuda without a GPU")
         r = run(backstep, ["--help"], env=base_env(tmp))
         check_eq(0, r.returncode, "exit status of --help")
         check_in("run", r.stdout, "--help")

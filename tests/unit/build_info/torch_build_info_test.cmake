@@ -1,0 +1,33 @@
+# cmake -DWORK=<scratch folder> -P torch_build_info_test.cmake
+# Each libtorch layout cmake/TorchBuildInfo.cmake reads, made as a fake
+# folder, must give the version and CUDA build PyTorch reports for it.
+include(${CMAKE_CURRENT_LIST_DIR}/../../../cmake/TorchBuildInfo.cmake)
+
+set(failures 0)
+function(expect name file content fallback has_lib want_version want_cuda want_has)
+  set(dir ${WORK}/${name})
+  file(REMOVE_RECURSE ${dir})
+  file(MAKE_DIRECTORY ${dir})
+  if(NOT file STREQUAL "")
+    file(WRITE ${dir}/${file} "${content}")
+  endif()
+  backstep_torch_build_info(${dir} ${fallback} ${has_lib} version cuda has)
+  if(NOT version STREQUAL want_version OR NOT cuda STREQUAL want_cuda OR NOT has STREQUAL want_has)
+    message(SEND_ERROR "${name}: got '${version}' '${cuda}' ${has}, want '${want_version}' '${want_cuda}' ${want_has}")
+  endif()
+  backstep_write_torch_build_info(${dir}/torch_build_info.h "${version}" "${cuda}" ${has})
+  file(READ ${dir}/torch_build_info.h header)
+  string(FIND "${header}" "BACKSTEP_TORCH_VERSION_FULL \"${want_version}\"" at)
+  if(at EQUAL -1)
+    message(SEND_ERROR "${name}: header without the version:\n${header}")
+  endif()
+endfunction()
+
+set(wheel_py "__version__ = '2.15.0+cu132'\ndebug = False\ncuda: Optional[str] = '13.2'\nhip: Optional[str] = None\n")
+set(cpu_py "__version__ = '2.15.0+cpu'\ndebug = False\ncuda: Optional[str] = None\n")
+expect(wheel_cuda version.py "${wheel_py}" 2.15.0 ON "2.15.0+cu132" "13.2" ON)
+expect(wheel_cpu version.py "${cpu_py}" 2.15.0 OFF "2.15.0+cpu" "" OFF)
+expect(zip_cuda build-version "2.15.0+cu118\n" 2.15.0 ON "2.15.0+cu118" "11.8" ON)
+expect(zip_cpu build-version "2.15.0+cpu\n" 2.15.0 OFF "2.15.0+cpu" "" OFF)
+expect(bare_cuda "" "" 2.15.0 ON "2.15.0" "" ON)
+expect(bare_cpu "" "" 2.15.0 OFF "2.15.0" "" OFF)

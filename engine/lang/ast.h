@@ -212,6 +212,7 @@ struct FunctionCode {
   Span span;             // the def line / lambda expression
   ScopeInfo scope;
   bool is_generator = false;  // its own body (not nested defs) has yield / yield from
+  bool future_annotations = false;  // its module said `from __future__ import annotations`
 };
 
 struct Lambda : Expr {
@@ -273,6 +274,7 @@ struct AugAssign : Stmt {
 struct AnnAssign : Stmt {
   explicit AnnAssign(Span s) : Stmt(StmtKind::AnnAssign, s) {}
   ExprPtr target, annotation, value;  // value may be null
+  bool future_annotations = false;    // the annotation is kept as text
 };
 
 struct If : Stmt {

@@ -30,6 +30,7 @@ void Resolver::walk_function(FunctionCode& code, Scope& outer) {
   for (auto& p : code.params)
     if (p.default_value) walk_expr(*p.default_value, outer);
   // Annotations are evaluated where the def runs (unless kept as text).
+  code.future_annotations = future_annotations_;
   if (!future_annotations_) {
     for (auto& p : code.params)
       if (p.annotation) walk_expr(*p.annotation, outer);
@@ -189,6 +190,7 @@ void Resolver::walk_ann_assign(AnnAssign& a, Scope& s) {
   }
   // With `from __future__ import annotations` the annotation is kept as
   // text and never evaluated, so its names are not uses.
+  a.future_annotations = future_annotations_;
   if (!future_annotations_) walk_expr(*a.annotation, s);
   if (a.value) walk_expr(*a.value, s);
   walk_target(*a.target, s);

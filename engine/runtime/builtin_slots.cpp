@@ -2,6 +2,7 @@
 
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/generator.h"
+#include "engine/runtime/mappingproxy.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/script_function.h"
 
@@ -81,6 +82,7 @@ void install_builtin_slots() {
     install_exception_slots();
     install_constructor_slots();
     install_generator_type();
+    install_mappingproxy_type();
     types().not_implemented->slots.repr = [](Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); };
     for (const auto& t : all_types())
       if (t->base()) inherit_missing(t->slots, t->base()->slots);

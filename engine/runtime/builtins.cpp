@@ -42,6 +42,22 @@ Value print_to_file(Interpreter& in, Args& a, const Value& file, const std::stri
 }
 
 Value b_print(Interpreter& in, Args& a) {
+  // Without file=, print writes to whatever sys.stdout is now
+  // (contextlib.redirect_stdout assigns it); None prints nothing.
+  if (const Value* f = a.find_kw("file"); !f || f->is_none()) {
+    if (const Value* sys = in.modules()->find_str("sys")) {
+      Value out = get_attr(in, *sys, "stdout");
+      if (!is_stdout_stream(out)) {
+        if (out.is_none()) return Value();
+        Args to_file;
+        to_file.pos = a.pos;
+        for (const auto& k : a.kw)
+          if (k.name != "file") to_file.kw.push_back(k);
+        to_file.kw.push_back({"file", out});
+        return b_print(in, to_file);
+      }
+    }
+  }
   std::string sep = " ", end = "\n";
   if (const Value* s = a.find_kw("sep"); s && !s->is_none()) sep = str(in, *s);
   if (const Value* e = a.find_kw("end"); e && !e->is_none()) end = str(in, *e);

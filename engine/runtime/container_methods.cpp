@@ -322,6 +322,30 @@ void install_container_methods() {
   register_methods(*t.dict, dict_methods());
   register_methods(*t.set, set_methods());
   register_methods(*t.frozenset, frozenset_methods());
+  // dict.fromkeys(iterable, value=None): a classmethod, so a subclass makes
+  // an instance of itself (its __init__ and __setitem__ run).
+  t.dict->dict().set_str(
+      "fromkeys", Value(std::make_shared<ClassMethodObject>(t.classmethod, make_builtin("fromkeys", [](Interpreter& in, Args& a) -> Value {
+        expect_no_kwargs(a, "fromkeys");
+        if (a.pos.size() < 2) raise_type_error(fmt::format("fromkeys expected at least 1 argument, got {}", a.pos.size() - std::min<size_t>(a.pos.size(), 1)));
+        if (a.pos.size() > 3) raise_type_error(fmt::format("fromkeys expected at most 2 arguments, got {}", a.pos.size() - 1));
+        Value value = a.pos.size() > 2 ? a.pos[2] : Value();
+        Value d = call(in, a.pos[0], {});
+        for_each(in, a.pos[1], [&](const Value& k) {
+          set_item(in, d, k, value);
+          return true;
+        });
+        return d;
+      }))));
+  // slice.indices(length): (start, stop, step) clamped to a sequence of that length.
+  add_method(*t.slice, "indices", [](Interpreter& in, const Value& self, Args& a) -> Value {
+    expect_no_kwargs(a, "indices");
+    expect_args(a, "indices", 1, 1);
+    int64_t length = to_index(in, a.pos[0]);
+    if (length < 0) raise_value_error("length should not be negative");
+    auto b = self.as<SliceObject>()->indices(length);
+    return make_tuple({Value(b.start), Value(b.stop), Value(b.step)});
+  });
   add_method(*t.size, "numel", [](Interpreter&, const Value& self, Args&) -> Value {
     int64_t n = 1;
     for (const auto& v : self.as<TupleObject>()->items) n *= v.to_int();

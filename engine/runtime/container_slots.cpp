@@ -2,6 +2,8 @@
 // frozenset, range, slice, dict views and iterators (len, indexing,
 // iteration, membership, comparison, hashing and their operators).
 #include "engine/runtime/builtin_slots.h"
+#include "engine/runtime/descriptors.h"
+#include "engine/runtime/function.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
@@ -31,11 +33,13 @@ Value slice_items(const std::vector<Value>& items, const SliceObject& s, Make ma
 // An iterator over a sequence by index: sees appends made while iterating.
 Value index_iterator(const Value& seq, const char* name) {
   auto pos = std::make_shared<size_t>(0);
-  return Value(std::make_shared<IteratorObject>(name, [seq, pos](Interpreter&) -> std::optional<Value> {
+  auto it = std::make_shared<IteratorObject>(name, [seq, pos](Interpreter&) -> std::optional<Value> {
     const auto& items = seq_items(seq);
     if (*pos >= items.size()) return std::nullopt;
     return items[(*pos)++];
-  }));
+  });
+  it->set_length_hint([seq, pos] { return static_cast<int64_t>(seq_items(seq).size()) - static_cast<int64_t>(*pos); });
+  return Value(it);
 }
 
 // Lexicographic comparison of two sequences, as list and tuple compare.
@@ -216,9 +220,11 @@ bool dict_contains(Interpreter&, const Value& v, const Value& key) { return v.as
 // as CPython does when the dict changes size underneath.
 Value dict_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, const char* name) {
   auto pos = std::make_shared<size_t>(0);
+  auto seen = std::make_shared<int64_t>(0);
   size_t size = d->size();
-  return Value(std::make_shared<IteratorObject>(name, [d, pos, size, which](Interpreter&) -> std::optional<Value> {
+  auto it = std::make_shared<IteratorObject>(name, [d, pos, size, which, seen](Interpreter&) -> std::optional<Value> {
     if (d->size() != size) raise_runtime_error("dictionary changed size during iteration");
+    ++*seen;
     while (*pos < d->entry_count()) {
       const DictObject::Entry* e = d->entry((*pos)++);
       if (!e) continue;
@@ -229,7 +235,9 @@ Value dict_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, 
       }
     }
     return std::nullopt;
-  }));
+  });
+  it->set_length_hint([d, seen] { return static_cast<int64_t>(d->size()) - *seen; });
+  return Value(it);
 }
 
 Value dict_iter(Interpreter&, const Value& v) {
@@ -288,6 +296,78 @@ bool view_contains(Interpreter& in, const Value& v, const Value& item) {
   return false;
 }
 
+// dict.__reversed__ and the views' __reversed__: the entries last to first.
+Value dict_reverse_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, const char* name) {
+  auto pos = std::make_shared<size_t>(d->entry_count());
+  size_t size = d->size();
+  return Value(std::make_shared<IteratorObject>(name, [d, pos, size, which](Interpreter&) -> std::optional<Value> {
+    if (d->size() != size) raise_runtime_error("dictionary changed size during iteration");
+    while (*pos > 0) {
+      const DictObject::Entry* e = d->entry(--*pos);
+      if (!e) continue;
+      switch (which) {
+        case DictViewObject::Which::Keys: return e->key;
+        case DictViewObject::Which::Values: return e->value;
+        case DictViewObject::Which::Items: return make_tuple({e->key, e->value});
+      }
+    }
+    return std::nullopt;
+  }));
+}
+
+bool set_like_view(const Value& v) {
+  auto* d = v.as<DictViewObject>();
+  return d && d->which != DictViewObject::Which::Values;
+}
+
+// The items of a view or of any iterable, as a set.
+std::shared_ptr<SetObject> items_as_set(Interpreter& in, const Value& v) {
+  auto out = std::make_shared<SetObject>();
+  for_each(in, v, [&](const Value& x) {
+    out->add(x);
+    return true;
+  });
+  return out;
+}
+
+// keys() and items() views are set-like: &, |, -, ^ with any iterable make a set.
+template <int Op>
+Value view_binary(Interpreter& in, const Value& a, const Value& b) {
+  for (const Value* side : {&a, &b})
+    if (!set_like_view(*side) && !type_of(*side).slots.iter) return not_implemented();
+  auto x = items_as_set(in, a), y = items_as_set(in, b);
+  auto out = std::make_shared<SetObject>();
+  switch (static_cast<BinOp>(Op)) {
+    case BinOp::BitOr:
+      for (const auto& v : x->items()) out->add(v);
+      for (const auto& v : y->items()) out->add(v);
+      break;
+    case BinOp::BitAnd:
+      for (const auto& v : x->items())
+        if (y->contains(v)) out->add(v);
+      break;
+    case BinOp::Sub:
+      for (const auto& v : x->items())
+        if (!y->contains(v)) out->add(v);
+      break;
+    default:
+      for (const auto& v : x->items())
+        if (!y->contains(v)) out->add(v);
+      for (const auto& v : y->items())
+        if (!x->contains(v)) out->add(v);
+      break;
+  }
+  return Value(out);
+}
+
+Value set_compare(Interpreter&, const Value& a, const Value& b, CmpOp op);
+
+// Comparing a keys/items view with a set or another such view compares them as sets.
+Value view_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
+  if (!set_like_view(a) || !(set_like_view(b) || b.as<SetObject>())) return not_implemented();
+  return set_compare(in, Value(items_as_set(in, a)), Value(items_as_set(in, b)), op);
+}
+
 // --- set -----------------------------------------------------------------------------
 
 int64_t set_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<SetObject>()->items().size()); }
@@ -296,11 +376,13 @@ Value set_iter(Interpreter&, const Value& v) {
   auto s = v.as_shared<SetObject>();
   auto pos = std::make_shared<size_t>(0);
   size_t size = s->items().size();
-  return Value(std::make_shared<IteratorObject>("set_iterator", [s, pos, size](Interpreter&) -> std::optional<Value> {
+  auto it = std::make_shared<IteratorObject>("set_iterator", [s, pos, size](Interpreter&) -> std::optional<Value> {
     if (s->items().size() != size) raise_runtime_error("Set changed size during iteration");
     if (*pos >= s->items().size()) return std::nullopt;
     return s->items()[(*pos)++];
-  }));
+  });
+  it->set_length_hint([s, pos] { return static_cast<int64_t>(s->items().size()) - static_cast<int64_t>(*pos); });
+  return Value(it);
 }
 
 std::shared_ptr<SetObject> new_set_like(const Value& v) {
@@ -402,10 +484,12 @@ bool range_contains(Interpreter& in, const Value& v, const Value& item) {
 Value range_iter(Interpreter&, const Value& v) {
   auto r = v.as_shared<RangeObject>();
   auto i = std::make_shared<int64_t>(0);
-  return Value(std::make_shared<IteratorObject>("range_iterator", [r, i](Interpreter&) -> std::optional<Value> {
+  auto it = std::make_shared<IteratorObject>("range_iterator", [r, i](Interpreter&) -> std::optional<Value> {
     if (*i >= r->length()) return std::nullopt;
     return Value(r->at((*i)++));
-  }));
+  });
+  it->set_length_hint([r, i] { return r->length() - *i; });
+  return Value(it);
 }
 Value range_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
   auto* x = a.as<RangeObject>();
@@ -472,6 +556,26 @@ void install_container_slots() {
     v->slots.iter = &view_iter;
     v->slots.contains = &view_contains;
   }
+  for (TypeObject* v : {t.dict_keys, t.dict_items}) {
+    TypeSlots& vs = v->slots;
+    vs.unhashable = true;
+    vs.hash = nullptr;
+    vs.compare = &view_compare;
+    vs.binary[static_cast<int>(BinOp::BitOr)] = &view_binary<static_cast<int>(BinOp::BitOr)>;
+    vs.binary[static_cast<int>(BinOp::BitAnd)] = &view_binary<static_cast<int>(BinOp::BitAnd)>;
+    vs.binary[static_cast<int>(BinOp::Sub)] = &view_binary<static_cast<int>(BinOp::Sub)>;
+    vs.binary[static_cast<int>(BinOp::BitXor)] = &view_binary<static_cast<int>(BinOp::BitXor)>;
+  }
+  add_method(*t.dict, "__reversed__", [](Interpreter&, const Value& self, Args& a) -> Value {
+    expect_args(a, "__reversed__", 0, 0);
+    return dict_reverse_iterator(self.as_shared<DictObject>(), DictViewObject::Which::Keys, "dict_reversekeyiterator");
+  });
+  for (TypeObject* v : {t.dict_keys, t.dict_values, t.dict_items})
+    add_method(*v, "__reversed__", [](Interpreter&, const Value& self, Args& a) -> Value {
+      expect_args(a, "__reversed__", 0, 0);
+      static const char* names[] = {"dict_reversekeyiterator", "dict_reversevalueiterator", "dict_reverseitemiterator"};
+      return dict_reverse_iterator(view(self).dict, view(self).which, names[static_cast<int>(view(self).which)]);
+    });
 
   for (TypeObject* st : {t.set, t.frozenset}) {
     TypeSlots& s = st->slots;
@@ -506,6 +610,11 @@ void install_container_slots() {
   t.slice->slots.unhashable = true;
   t.slice->slots.hash = nullptr;
   t.ellipsis->slots.repr = &native_repr;
+  add_method(*t.iterator, "__length_hint__", [](Interpreter&, const Value& self, Args& a) -> Value {
+    expect_args(a, "__length_hint__", 0, 0);
+    auto hint = static_cast<IteratorObject*>(self.object_ptr())->length_hint();
+    return hint ? Value(*hint) : not_implemented();
+  });
   t.iterator->slots.iter = &iterator_iter;
   t.iterator->slots.next = &iterator_next_slot;
 }

@@ -53,8 +53,11 @@ Value method_descriptor_get(Interpreter&, const Value& descr, const Value& obj, 
   auto* d = static_cast<MethodDescriptor*>(descr.object_ptr());
   if (is_unbound(obj) || d->slot == SlotId::New) return descr;
   auto keep = std::static_pointer_cast<MethodDescriptor>(descr.as_object());
-  return Value(std::make_shared<BuiltinFunction>(
-      d->name, [keep, obj](Interpreter& in, Args& a) { return keep->fn(in, obj, a); }, type_name(obj), identity(obj)));
+  auto bound = std::make_shared<BuiltinFunction>(
+      d->name, [keep, obj](Interpreter& in, Args& a) { return keep->fn(in, obj, a); }, type_name(obj), identity(obj));
+  bound->set_self(obj);
+  bound->set_defining_class(d->owner);
+  return Value(bound);
 }
 
 Value getset_get(Interpreter& in, const Value& descr, const Value& obj, const TypeObject&) {
@@ -74,6 +77,25 @@ void getset_set(Interpreter& in, const Value& descr, const Value& obj, const Val
 std::string MethodDescriptor::repr(Interpreter&) const {
   if (slot == SlotId::New) return fmt::format("<built-in method __new__ of type object at {:#x}>", owner->address());
   return fmt::format("<{} '{}' of '{}' objects>", slot == SlotId::None ? "method" : "slot wrapper", name, owner->name());
+}
+
+namespace {
+std::optional<Value> descriptor_attr(const std::string& name, const TypeObject* owner, std::string_view attr) {
+  if (attr == "__name__") return make_str(name);
+  if (attr == "__qualname__") return make_str(owner->name() + "." + name);
+  if (attr == "__objclass__") return type_value(*owner);
+  if (attr == "__doc__") return Value();
+  return std::nullopt;
+}
+}  // namespace
+
+std::optional<Value> MethodDescriptor::get_attr(Interpreter&, std::string_view attr) {
+  if (attr == "__text_signature__") return Value();
+  return descriptor_attr(name, owner, attr);
+}
+
+std::optional<Value> GetSetDescriptor::get_attr(Interpreter&, std::string_view attr) {
+  return descriptor_attr(name, owner, attr);
 }
 
 const TypeObject& GetSetDescriptor::native_type() const { return member ? *member_type() : *getset_type(); }

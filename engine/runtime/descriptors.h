@@ -31,6 +31,8 @@ class MethodDescriptor : public Object {
       : Object(ObjKind::Descriptor), name(std::move(name)), owner(owner), fn(std::move(fn)), slot(slot), op(op) {}
   const TypeObject& native_type() const override { return *types().method_descriptor; }
   std::string repr(Interpreter& in) const override;
+  // __name__, __qualname__ ("list.append"), __objclass__, __doc__.
+  std::optional<Value> get_attr(Interpreter& in, std::string_view attr) override;
 
   const std::string name;
   const TypeObject* owner;
@@ -50,6 +52,7 @@ class GetSetDescriptor : public Object {
       : Object(ObjKind::Descriptor), name(std::move(name)), owner(owner), get(std::move(get)), set(std::move(set)) {}
   const TypeObject& native_type() const override;
   std::string repr(Interpreter& in) const override;
+  std::optional<Value> get_attr(Interpreter& in, std::string_view attr) override;
 
   const std::string name;
   const TypeObject* owner;

@@ -11,6 +11,7 @@
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
 #include "engine/runtime/str_format.h"
+#include "engine/runtime/unparse.h"
 
 #include <fmt/format.h>
 
@@ -400,12 +401,13 @@ Value Interpreter::eval_call(const Call& c, Frame& f) {
 }
 
 // A def's __annotations__ (None when it has none): each annotated parameter
-// in order, then 'return'; as text under `from __future__ import annotations`.
+// in order, then 'return', evaluated after the defaults as CPython does; as
+// text (CPython's unparsed form) under `from __future__ import annotations`.
 Value Interpreter::function_annotations(const FunctionCode& code, Frame& f) {
   std::shared_ptr<DictObject> d;
   auto add = [&](const std::string& name, const lang::Expr& e) {
     if (!d) d = std::make_shared<DictObject>();
-    d->set_str(name, future_annotations_ ? make_str(std::string(lang::span_text(e.span))) : eval(e, f));
+    d->set_str(name, code.future_annotations ? make_str(unparse(e)) : eval(e, f));
   };
   for (const auto& p : code.params)
     if (p.annotation) add(p.name, *p.annotation);
@@ -417,12 +419,12 @@ Value Interpreter::make_function(const std::shared_ptr<FunctionCode>& code, Fram
   std::vector<Value> defaults;
   defaults.reserve(code->params.size());
   for (const auto& p : code->params) defaults.push_back(p.default_value ? eval(*p.default_value, f) : unbound());
+  Value annotations = function_annotations(*code, f);
   std::vector<std::shared_ptr<CellObject>> free;
   for (uint32_t src : code->scope.free_sources) free.push_back(f.cells[src]);
   auto globals = f.globals ? f.globals->shared_from_this() : main_globals_;
-  Value annotations = function_annotations(*code, f);
   auto fn = std::make_shared<ScriptFunction>(code, std::move(defaults), std::move(free), std::move(globals), module_name());
-  if (!annotations.is_none()) fn->ensure_instance_dict().set_str("__annotations__", annotations);
+  fn->annotations = std::move(annotations);
   // The docstring: a string literal as the body's first statement.
   if (!code->body.empty() && code->body[0]->kind == StmtKind::Expr) {
     const auto& first = static_cast<const ExprStmt&>(*code->body[0]);

@@ -8,6 +8,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/unparse.h"
 
 #include <fmt/format.h>
 
@@ -150,8 +151,7 @@ void Interpreter::exec_annotation(const AnnAssign& a, Frame& f) {
   const auto& name = static_cast<const Name&>(*a.target).id;
   const Module* module = nullptr;
   (void)module;
-  Value annotation = future_annotations_ ? make_str(std::string(lang::span_text(a.annotation->span)))
-                                         : eval(*a.annotation, f);
+  Value annotation = a.future_annotations ? make_str(unparse(*a.annotation)) : eval(*a.annotation, f);
   Value dict;
   if (f.class_ns) {
     if (const Value* v = f.class_ns->find_str("__annotations__")) dict = *v;

@@ -1,5 +1,6 @@
 #include "engine/runtime/function.h"
 
+#include "engine/runtime/builtin_docs.h"
 #include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/hashing.h"
@@ -18,8 +19,28 @@ std::string BuiltinFunction::repr(Interpreter&) const {
 }
 
 std::optional<Value> BuiltinFunction::get_attr(Interpreter&, std::string_view name) {
-  if (name == "__name__" || name == "__qualname__") return make_str(name_);
+  if (name == "__name__") return make_str(name_);
+  if (name == "__qualname__") {
+    if (defining_class_) return make_str(defining_class_->name() + "." + name_);
+    return make_str(owner_.empty() ? name_ : owner_ + "." + name_);
+  }
+  if (name == "__module__") {
+    if (module_) return make_str(*module_);
+    return owner_.empty() ? make_str("builtins") : Value();
+  }
+  if (name == "__self__") return self_;
+  if (name == "__doc__" || name == "__text_signature__") {
+    bool signature = name == "__text_signature__";
+    if (!signature && doc_) return *doc_;
+    if (owner_.empty() && (!module_ || *module_ == "builtins"))
+      if (const std::string_view* d = builtin_doc(name_, signature)) return make_str(std::string(*d));
+    return Value();
+  }
   return std::nullopt;
+}
+
+std::vector<std::string> BuiltinFunction::attr_names() const {
+  return {"__doc__", "__module__", "__name__", "__qualname__", "__self__", "__text_signature__"};
 }
 
 Value make_builtin(std::string name, BuiltinFunction::Fn fn) {
@@ -61,6 +82,27 @@ int64_t bound_method_hash(Interpreter& in, const Value& v) {
   return hash_pointer(identity(m->self)) ^ hash_value(in, m->func);
 }
 
+// types.MethodType(function, instance): binds function to instance.
+Value method_new(Interpreter& in, TypeObject&, Args& a) {
+  expect_no_kwargs(a, "method");
+  if (a.pos.size() != 2) raise_type_error(fmt::format("method expected 2 arguments, got {}", a.pos.size()));
+  if (!is_callable(a.pos[0])) raise_type_error("first argument must be callable");
+  if (a.pos[1].is_none()) raise_type_error("instance must not be None");
+  std::string name;
+  if (auto n = try_get_attr(in, a.pos[0], "__name__"))
+    if (auto* s = n->as<StrObject>()) name = s->value;
+  return Value(std::make_shared<BoundMethod>(a.pos[1], a.pos[0], std::move(name)));
+}
+
+// A module's own names win over the class attributes of `module` (and
+// object) that are not data descriptors: `__lt__ = lt` in operator makes
+// operator.__lt__ that function, not object's slot wrapper.
+std::optional<Value> module_getattr(Interpreter& in, const Value& self, std::string_view name) {
+  if (name != "__class__" && name != "__dict__")
+    if (auto v = self.object_ptr()->get_attr(in, name)) return v;
+  return generic_getattr(in, self, name);
+}
+
 }  // namespace
 
 void install_function_slots() {
@@ -71,9 +113,11 @@ void install_function_slots() {
     c->slots.call_method = &native_call_method;
   }
   t.module->slots.call = nullptr;
+  t.module->slots.getattr = &module_getattr;
   t.cell->slots.call = nullptr;
   t.iterator->slots.call = nullptr;
   t.method->slots.compare = &bound_method_compare;
+  t.method->slots.new_ = &method_new;
   t.method->slots.hash = &bound_method_hash;
 }
 

@@ -22,15 +22,29 @@ class BuiltinFunction : public Object, public KindTag<ObjKind::Builtin> {
   const TypeObject& native_type() const override { return *types().builtin_function; }
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
+  std::vector<std::string> attr_names() const override;
   bool callable() const override { return true; }
   Value call(Interpreter& in, Args& args) override { return fn_(in, args); }
   const std::string& name() const { return name_; }
+
+  // What the function answers for __self__ (the object a builtin method is
+  // bound to), __module__ and __doc__; unset: None, "builtins" for a plain
+  // function, and CPython's docstring for the functions in builtins.
+  void set_self(Value self) { self_ = std::move(self); }
+  void set_module(std::string module) { module_ = std::move(module); }
+  void set_doc(Value doc) { doc_ = std::move(doc); }
+  // A method of a builtin class: its __qualname__ is "list.append".
+  void set_defining_class(const TypeObject* t) { defining_class_ = t; }
 
  private:
   std::string name_;
   Fn fn_;
   std::string owner_;
   uintptr_t owner_id_;
+  Value self_;
+  std::optional<std::string> module_;
+  std::optional<Value> doc_;
+  const TypeObject* defining_class_ = nullptr;
 };
 
 Value make_builtin(std::string name, BuiltinFunction::Fn fn);

@@ -264,14 +264,11 @@ void Interpreter::run_module(const lang::Module& m, Mode mode, ModuleGlobals& gl
   lang::OriginScope origin(&f.origin);
   Frame* saved_frame = frame_;
   Frame* saved_echo = echo_frame_;
-  bool saved_future = future_annotations_;
   frame_ = &f;
   echo_frame_ = mode == Mode::Shell ? &f : nullptr;
-  future_annotations_ = m.future_annotations;
   auto restore = [&] {
     frame_ = saved_frame;
     echo_frame_ = saved_echo;
-    future_annotations_ = saved_future;
   };
   try {
     exec_block(m.body, f);

@@ -303,8 +303,7 @@ class Interpreter {
   std::set<std::string> warned_;
   std::unordered_set<const void*> repr_active_;
   Interpreter* previous_current_ = nullptr;
-  bool future_annotations_ = false;
-  class GeneratorObject* current_generator_ = nullptr;  // the running module said `from __future__ import annotations`
+  class GeneratorObject* current_generator_ = nullptr;
   struct Mailbox;
   std::unique_ptr<Mailbox> mailbox_;
 };

@@ -113,8 +113,11 @@ Value b_filter(Interpreter& in, Args& a) {
 Value b_reversed(Interpreter& in, Args& a) {
   expect_args(a, "reversed", 1, 1);
   const Value& seq = a.pos[0];
-  if (auto r = lookup_special(in, seq, "__reversed__")) return call(in, *r, {});
   const TypeObject& t = type_of(seq);
+  // `__reversed__ = None` (collections.abc.Mapping) says "not reversible".
+  if (const Value* m = t.lookup("__reversed__"); m && m->is_none())
+    raise_type_error(fmt::format("'{}' object is not reversible", t.name()));
+  if (auto r = lookup_special(in, seq, "__reversed__")) return call(in, *r, {});
   if (!t.slots.len || !t.slots.getitem || seq.as<DictObject>())
     raise_type_error(fmt::format("'{}' object is not reversible", t.name()));
   auto i = std::make_shared<int64_t>(length(in, seq));

@@ -8,6 +8,7 @@
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/instance.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/mappingproxy.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
@@ -205,7 +206,9 @@ std::optional<Value> type_special(Interpreter& in, const TypeObject& cls, std::s
   if (name == "__mro__") return tuple_of(cls.mro());
   if (name == "__bases__") return tuple_of(cls.bases());
   if (name == "__base__") return cls.base() ? type_value(*cls.base()) : Value();
-  if (name == "__dict__") return Value(std::const_pointer_cast<Object>(cls.dict().shared_from_this()));
+  // A read-only view, as CPython's mappingproxy: the namespace changes only
+  // through setattr, which keeps slots and caches in step.
+  if (name == "__dict__") return make_mappingproxy(Value(std::const_pointer_cast<Object>(cls.dict().shared_from_this())));
   if (name == "__class__") return type_value(cls.type());
   if (name == "__abstractmethods__") {
     const Value* v = cls.is_heap_type() ? cls.dict().find_str("__abstractmethods__") : nullptr;
@@ -260,9 +263,6 @@ void type_setattr(Interpreter& in, const Value& self, std::string_view name, con
         if (auto* s = x.as<StrObject>()) names.push_back(s->value);
     cls->set_abstract_methods(std::move(names));
   }
-  // The class's repr reads its module name: keep it in step with __module__.
-  if (name == "__module__")
-    if (auto* s = v ? v->as<StrObject>() : nullptr) cls->set_module(s->value);
   if (v) return cls->set_class_attr(name, *v);
   if (!cls->dict().find_str(name))
     raise_attribute_error(fmt::format("type object '{}' has no attribute '{}'", cls->name(), name));

@@ -146,9 +146,10 @@ std::string IteratorObject::repr(Interpreter&) const {
 // --- slices and ranges ----------------------------------------------------
 
 SliceObject::Bounds SliceObject::indices(int64_t length) const {
-  auto as_int = [](const Value& v, const char* what) -> int64_t {
+  auto as_int = [](const Value& v, const char*) -> int64_t {
     if (v.is_int_like()) return v.to_int();
-    raise_type_error(fmt::format("slice indices must be integers or None or have an __index__ method ({})", what));
+    if (type_of(v).slots.index) return type_of(v).slots.index(Interpreter::current(), v).to_int();
+    raise_type_error("slice indices must be integers or None or have an __index__ method");
   };
   int64_t st = step.is_none() ? 1 : as_int(step, "step");
   if (st == 0) raise_value_error("slice step cannot be zero");

@@ -168,9 +168,20 @@ class IteratorObject : public Object, public KindTag<ObjKind::Iterator> {
   }
   const std::string& type_name() const { return type_name_; }
 
+  // __length_hint__: how many items are left, for iterators that know
+  // (over a list, tuple, range, str, dict or set); nullopt otherwise.
+  using Hint = std::function<int64_t()>;
+  void set_length_hint(Hint h) { hint_ = std::move(h); }
+  std::optional<int64_t> length_hint() const {
+    if (!hint_) return std::nullopt;
+    if (!next_) return 0;
+    return std::max<int64_t>(0, hint_());
+  }
+
  private:
   std::string type_name_;
   Next next_;
+  Hint hint_;
 };
 
 // An instance of a subclass of int or float (IntEnum members, ...): the

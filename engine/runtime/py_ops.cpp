@@ -161,8 +161,7 @@ Value get_item(Interpreter& in, const Value& obj, const Value& key) {
       Value bound = bind_descriptor(in, *cg, Value(), *cls);
       return rt::call(in, bound, {key});
     }
-    if (cls != types().type)
-      raise_type_error(fmt::format("'type' object is not subscriptable"));
+    if (cls != types().type) raise_type_error(fmt::format("type '{}' is not subscriptable", cls->name()));
   }
   raise_type_error(fmt::format("'{}' object is not subscriptable", t.name()));
 }

@@ -93,21 +93,14 @@ void install_script_function_type() {
     return make_tuple(std::move(out));
   });
   add_getset(t, "__annotations__", [](Interpreter&, const Value& self) -> Value {
-    auto& d = fn(self).ensure_instance_dict();
-    if (const Value* a = d.find_str("__annotations__")) return *a;
-    Value fresh(std::make_shared<DictObject>());
-    d.set_str("__annotations__", fresh);
-    return fresh;
+    ScriptFunction& f = fn(self);
+    if (f.annotations.is_none()) f.annotations = Value(std::make_shared<DictObject>());
+    return f.annotations;
   },
   // functools.wraps and dataclasses assign it; `del f.__annotations__` leaves a fresh {} next time.
   [](Interpreter&, const Value& self, const Value* v) {
-    auto& d = fn(self).ensure_instance_dict();
-    if (!v) {
-      d.erase_str("__annotations__");
-      return;
-    }
-    if (!v->as<DictObject>()) raise_type_error("__annotations__ must be set to a dict object");
-    d.set_str("__annotations__", *v);
+    if (v && !v->is_none() && !v->as<DictObject>()) raise_type_error("__annotations__ must be set to a dict object");
+    fn(self).annotations = v ? *v : Value();
   });
 }
 

@@ -33,6 +33,8 @@ class ScriptFunction : public Object, public KindTag<ObjKind::Function> {
   std::string qualname;
   Value module;
   Value doc;
+  // __annotations__: a dict, or None until asked for (a fresh {} then).
+  Value annotations;
 };
 
 // The function class's slots and attributes (__name__, __defaults__, ...).

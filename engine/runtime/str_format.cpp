@@ -117,7 +117,7 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
   std::vector<Value> values;
   const DictObject* mapping = args.as<DictObject>();
   if (auto* t = args.as<TupleObject>()) values = t->items;
-  else if (!mapping) values.push_back(args);
+  else values.push_back(args);  // a mapping is also the one value of unkeyed fields ('%r' % {'a': 1})
   size_t next = 0;
   std::string out;
   for (size_t i = 0; i < f.size(); ++i) {
@@ -131,7 +131,8 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
       continue;
     }
     Value v;
-    if (f[i] == '(' && mapping) {
+    bool keyed = f[i] == '(' && mapping;
+    if (keyed) {
       size_t close = f.find(')', i);
       const Value* found = mapping->find(make_str(std::string(f.substr(i + 1, close - i - 1))));
       if (!found) raise_key_error(make_str(std::string(f.substr(i + 1, close - i - 1))));
@@ -150,7 +151,7 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
     }
     if (i >= f.size()) raise_value_error("incomplete format");
     char type = f[i];
-    if (!mapping) {
+    if (!keyed) {
       if (next >= values.size()) raise_type_error("not enough arguments for format string");
       v = values[next++];
     }

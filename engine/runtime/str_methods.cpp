@@ -1,15 +1,15 @@
-// Methods of str.
-#include "engine/runtime/arg_binder.h"
+// Methods of str (the searching and splitting ones are in str_search.cpp)
+// and its slots.
 #include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
-#include "engine/runtime/str_format.h"
-#include "engine/runtime/str_search.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/str_chars.h"
 #include "engine/runtime/str_format.h"
+#include "engine/runtime/str_search.h"
 
 #include <fmt/format.h>
 
@@ -18,132 +18,23 @@
 namespace backstep::rt {
 namespace {
 
-// str.isidentifier: a letter or '_' then letters, digits and '_'. Non-ASCII
-// characters (UTF-8 bytes >= 0x80) count as letters, as most do in Python.
-bool is_identifier(const std::string& s) {
-  if (s.empty()) return false;
-  for (size_t i = 0; i < s.size(); ++i) {
-    auto c = static_cast<unsigned char>(s[i]);
-    bool ok = c >= 0x80 || c == '_' || std::isalpha(c) || (i > 0 && std::isdigit(c));
-    if (!ok) return false;
+using namespace text;
+using str_search::expect_no_kwargs_named;
+using str_search::int_arg;
+using str_search::str_arg;
+
+Value pad(Interpreter& in, StrObject& self, Args& a, char how, const char* fn) {
+  expect_no_kwargs_named(a, fn);
+  expect_args(a, fn, 1, 2);
+  int64_t width = int_arg(in, a.pos[0]);
+  std::string fill = " ";
+  if (a.pos.size() > 1) {
+    auto* f = a.pos[1].as<StrObject>();
+    if (!f) raise_type_error(fmt::format("{}() argument 2 must be str, not {}", fn, type_name(a.pos[1])));
+    if (cp_count(f->value) != 1) raise_type_error("The fill character must be exactly one character long");
+    fill = f->value;
   }
-  return true;
-}
-
-// str.istitle: uppercase letters only after uncased characters, lowercase
-// only after cased ones, and at least one cased letter.
-bool is_title(const std::string& s) {
-  bool cased = false, previous_cased = false;
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (std::isupper(c)) {
-      if (previous_cased) return false;
-      previous_cased = cased = true;
-    } else if (std::islower(c)) {
-      if (!previous_cased) return false;
-      previous_cased = cased = true;
-    } else {
-      previous_cased = false;
-    }
-  }
-  return cased;
-}
-
-const std::string& str_arg(const Args& a, size_t i, const char* fn) {
-  if (i >= a.pos.size()) raise_type_error(fmt::format("{}() takes at least {} argument", fn, i + 1));
-  auto* s = a.pos[i].as<StrObject>();
-  if (!s) raise_type_error(fmt::format("must be str, not {}", type_name(a.pos[i])));
-  return s->value;
-}
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-std::string strip_chars(const std::string& s, const Args& a, bool left, bool right) {
-  auto strip_it = [&](auto pred) {
-    size_t b = 0, e = s.size();
-    if (left) while (b < e && pred(s[b])) ++b;
-    if (right) while (e > b && pred(s[e - 1])) --e;
-    return s.substr(b, e - b);
-  };
-  if (a.pos.empty() || a.pos[0].is_none()) return strip_it(is_space);
-  const std::string& chars = str_arg(a, 0, "strip");
-  return strip_it([&](char c) { return chars.find(c) != std::string::npos; });
-}
-
-Value split(Interpreter&, StrObject& self, Args& a, bool from_right) {
-  const std::string& s = self.value;
-  const Value* sep_v = arg_or_kw(a, 0, "sep");
-  const Value* max_v = arg_or_kw(a, 1, "maxsplit");
-  int64_t maxsplit = max_v ? max_v->to_int() : -1;
-  std::vector<std::string> parts;
-  if (!sep_v || sep_v->is_none()) {
-    // Whitespace split: runs of whitespace separate, no empty strings.
-    std::vector<std::pair<size_t, size_t>> words;
-    for (size_t i = 0; i < s.size();) {
-      while (i < s.size() && is_space(s[i])) ++i;
-      size_t b = i;
-      while (i < s.size() && !is_space(s[i])) ++i;
-      if (i > b) words.emplace_back(b, i);
-    }
-    if (maxsplit >= 0 && static_cast<int64_t>(words.size()) > maxsplit + 1) {
-      if (!from_right) {
-        for (int64_t k = 0; k < maxsplit; ++k) parts.push_back(s.substr(words[k].first, words[k].second - words[k].first));
-        size_t rest = words[static_cast<size_t>(maxsplit)].first;
-        size_t end = s.find_last_not_of(" \t\n\r\f\v");
-        parts.push_back(s.substr(rest, end + 1 - rest));
-      } else {
-        size_t keep = words.size() - static_cast<size_t>(maxsplit);
-        size_t begin = s.find_first_not_of(" \t\n\r\f\v");
-        parts.push_back(s.substr(begin, words[keep - 1].second - begin));
-        for (size_t k = keep; k < words.size(); ++k) parts.push_back(s.substr(words[k].first, words[k].second - words[k].first));
-      }
-    } else {
-      for (auto& [b, e] : words) parts.push_back(s.substr(b, e - b));
-    }
-  } else {
-    auto* sep_s = sep_v->as<StrObject>();
-    if (!sep_s) raise_type_error(fmt::format("must be str or None, not {}", type_name(*sep_v)));
-    const std::string& sep = sep_s->value;
-    if (sep.empty()) raise_value_error("empty separator");
-    if (!from_right) {
-      size_t pos = 0;
-      int64_t n = 0;
-      while (true) {
-        size_t hit = (maxsplit < 0 || n < maxsplit) ? s.find(sep, pos) : std::string::npos;
-        if (hit == std::string::npos) {
-          parts.push_back(s.substr(pos));
-          break;
-        }
-        parts.push_back(s.substr(pos, hit - pos));
-        pos = hit + sep.size();
-        ++n;
-      }
-    } else {
-      size_t end = s.size();
-      int64_t n = 0;
-      while (true) {
-        size_t hit = (maxsplit < 0 || n < maxsplit) && end >= sep.size() ? s.rfind(sep, end - sep.size()) : std::string::npos;
-        if (hit == std::string::npos) {
-          parts.push_back(s.substr(0, end));
-          break;
-        }
-        parts.push_back(s.substr(hit + sep.size(), end - hit - sep.size()));
-        end = hit;
-        ++n;
-      }
-      std::reverse(parts.begin(), parts.end());
-    }
-  }
-  std::vector<Value> out;
-  for (auto& p : parts) out.push_back(make_str(std::move(p)));
-  return make_list(std::move(out));
-}
-
-Value pad(StrObject& self, Args& a, char how) {
-  int64_t width = a.pos.empty() ? 0 : a.pos[0].to_int();
-  std::string fill = a.pos.size() > 1 ? str_arg(a, 1, "pad") : " ";
-  int64_t len = 0;
-  for (unsigned char c : self.value) len += (c & 0xC0) != 0x80;
+  int64_t len = cp_count(self.value);
   if (width <= len) return make_str(self.value);
   int64_t total = width - len, left = how == '<' ? 0 : how == '>' ? total : total / 2 + (total & width & 1);
   std::string out;
@@ -153,176 +44,269 @@ Value pad(StrObject& self, Args& a, char how) {
   return make_str(out);
 }
 
-template <class F>
-Value test_chars(const std::string& s, F pred) {
-  if (s.empty()) return false;
-  return std::all_of(s.begin(), s.end(), [&](char c) { return pred(static_cast<unsigned char>(c)); });
+Value expandtabs(Interpreter& in, StrObject& self, Args& a) {
+  if (a.pos.size() > 1) raise_type_error(fmt::format("expandtabs() takes at most 1 argument ({} given)", a.pos.size()));
+  for (const auto& k : a.kw)
+    if (k.name != "tabsize") raise_type_error(fmt::format("expandtabs() got an unexpected keyword argument '{}'", k.name));
+  const Value* size_v = arg_or_kw(a, 0, "tabsize");
+  int64_t tabsize = 8;
+  if (size_v) {
+    tabsize = int_arg(in, *size_v);
+  }
+  std::string out;
+  int64_t column = 0;
+  const std::string& s = self.value;
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    uint32_t c = decode_at(s, i);
+    if (c == '\t') {
+      if (tabsize > 0) {
+        int64_t n = tabsize - column % tabsize;
+        out.append(static_cast<size_t>(n), ' ');
+        column += n;
+      }
+    } else {
+      out.append(s, at, i - at);
+      column = (c == '\n' || c == '\r') ? 0 : column + 1;
+    }
+  }
+  return make_str(out);
 }
 
-std::string map_case(const std::string& s, int (*f)(int)) {
-  std::string out = s;
-  for (auto& c : out) c = static_cast<char>(f(static_cast<unsigned char>(c)));
-  return out;
+// str.translate(table): table[ord(c)] is a str, a code point, or None
+// (delete); a LookupError keeps the character.
+Value translate(Interpreter& in, StrObject& self, Args& a) {
+  expect_no_kwargs_named(a, "translate");
+  if (a.pos.size() != 1)
+    raise_type_error(fmt::format("str.translate() takes exactly one argument ({} given)", a.pos.size()));
+  const Value& table = a.pos[0];
+  std::string out;
+  const std::string& s = self.value;
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    uint32_t c = decode_at(s, i);
+    Value mapped;
+    try {
+      mapped = get_item(in, table, Value(static_cast<int64_t>(c)));
+    } catch (ScriptError& e) {
+      if (!e.type().is_subtype_of(*exc_types().lookup_error)) throw;
+      out.append(s, at, i - at);
+      continue;
+    }
+    if (mapped.is_none()) continue;
+    if (mapped.is_int_like()) {
+      int64_t m = mapped.to_int();
+      if (m < 0 || m > 0x10FFFF) raise_value_error("character mapping must be in range(0x110000)");
+      encode_to(static_cast<uint32_t>(m), out);
+    } else if (auto* ms = mapped.as<StrObject>()) {
+      out += ms->value;
+    } else {
+      raise_type_error("character mapping must return integer, None or str");
+    }
+  }
+  return make_str(out);
 }
 
-std::vector<std::string_view> code_points(const std::string& s);
+// str.maketrans(x[, y[, z]]): the dict translate() takes.
+Value maketrans(Interpreter& in, Args& a) {
+  expect_no_kwargs_named(a, "maketrans");
+  if (a.pos.empty() || a.pos.size() > 3)
+    raise_type_error(fmt::format("maketrans() takes {} ({} given)",
+                                 a.pos.empty() ? "at least 1 argument" : "at most 3 arguments", a.pos.size()));
+  auto out = std::make_shared<DictObject>();
+  if (a.pos.size() == 1) {
+    auto* d = a.pos[0].as<DictObject>();
+    if (!d) raise_type_error("if you give only one argument to maketrans it must be a dict");
+    for (const auto& k : d->keys()) {
+      Value v = *d->find(k);
+      if (auto* ks = k.as<StrObject>()) {
+        if (cp_count(ks->value) != 1) raise_value_error("string keys in translate table must be of length 1");
+        size_t i = 0;
+        out->set(Value(static_cast<int64_t>(decode_at(ks->value, i))), v);
+      } else if (k.is_int_like()) {
+        out->set(Value(k.to_int()), v);
+      } else {
+        raise_type_error("keys in translate table must be strings or integers");
+      }
+    }
+    return Value(out);
+  }
+  auto* x = a.pos[0].as<StrObject>();
+  if (!x) raise_type_error(fmt::format("maketrans() argument 1 must be str, not {}", type_name(a.pos[0])));
+  auto* y = a.pos[1].as<StrObject>();
+  if (!y) raise_type_error(fmt::format("maketrans() argument 2 must be str, not {}", type_name(a.pos[1])));
+  auto xs = decode(x->value), ys = decode(y->value);
+  if (xs.size() != ys.size()) raise_value_error("the first two maketrans arguments must have equal length");
+  for (size_t i = 0; i < xs.size(); ++i) out->set(Value(static_cast<int64_t>(xs[i])), Value(static_cast<int64_t>(ys[i])));
+  if (a.pos.size() == 3) {
+    auto* z = a.pos[2].as<StrObject>();
+    if (!z) raise_type_error(fmt::format("maketrans() argument 3 must be str, not {}", type_name(a.pos[2])));
+    for (uint32_t c : decode(z->value)) out->set(Value(static_cast<int64_t>(c)), Value());
+  }
+  (void)in;
+  return Value(out);
+}
+
+// str.format_map(mapping): the named fields are looked up in the mapping
+// (with __getitem__, so a dict subclass's __missing__ counts).
+Value format_map(Interpreter& in, StrObject& self, Args& a) {
+  expect_no_kwargs_named(a, "format_map");
+  if (a.pos.size() != 1)
+    raise_type_error(fmt::format("str.format_map() takes exactly one argument ({} given)", a.pos.size()));
+  const std::string& f = self.value;
+  Args fields;
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (f[i] != '{') continue;
+    if (i + 1 < f.size() && f[i + 1] == '{') {
+      ++i;
+      continue;
+    }
+    size_t end = f.find_first_of(".[!:}{", i + 1);
+    std::string name = f.substr(i + 1, end == std::string::npos ? std::string::npos : end - i - 1);
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) {
+      if (name.empty()) raise_value_error("Format string contains positional fields");
+      continue;
+    }
+    if (fields.find_kw(name)) continue;
+    fields.kw.push_back({name, get_item(in, a.pos[0], make_str(name))});
+  }
+  return make_str(str_dot_format(in, f, fields));
+}
+
+Value zfill(Interpreter& in, StrObject& self, Args& a) {
+  expect_no_kwargs_named(a, "zfill");
+  if (a.pos.size() != 1) raise_type_error(fmt::format("str.zfill() takes exactly one argument ({} given)", a.pos.size()));
+  int64_t width = int_arg(in, a.pos[0]);
+  std::string s = self.value;
+  int64_t len = cp_count(s);
+  if (len >= width) return make_str(s);
+  size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  s.insert(sign, std::string(static_cast<size_t>(width - len), '0'));
+  return make_str(s);
+}
+
+// Methods that take no arguments.
+void no_args(const Args& a, const char* fn) {
+  if (!a.pos.empty() || !a.kw.empty())
+    raise_type_error(fmt::format("str.{}() takes no arguments ({} given)", fn, a.pos.size() + a.kw.size()));
+}
 
 const MethodTable<StrObject>& str_methods() {
-  static const MethodTable<StrObject> table{
+  static const MethodTable<StrObject> table = [] {
+    std::vector<std::pair<const std::string_view, MethodTable<StrObject>::Method>> entries{
       {"join", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         expect_args(a, "join", 1, 1);
+         expect_no_kwargs_named(a, "join");
+         if (a.pos.size() != 1) raise_type_error(fmt::format("str.join() takes exactly one argument ({} given)", a.pos.size()));
          std::string out;
-         bool first = true;
+         size_t index = 0;
          for_each(in, a.pos[0], [&](const Value& v) {
            auto* s = v.as<StrObject>();
-           if (!s) raise_type_error(fmt::format("sequence item {}: expected str instance, {} found", 0, type_name(v)));
-           if (!first) out += self.value;
-           first = false;
+           if (!s) raise_type_error(fmt::format("sequence item {}: expected str instance, {} found", index, type_name(v)));
+           if (index) out += self.value;
+           ++index;
            out += s->value;
            return true;
          });
          return make_str(out);
        }},
       {"format", [](Interpreter& in, StrObject& self, Args& a) -> Value { return make_str(str_dot_format(in, self.value, a)); }},
-      {"split", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, false); }},
-      {"rsplit", [](Interpreter& in, StrObject& self, Args& a) { return split(in, self, a, true); }},
-      {"splitlines", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         auto b = bind_args(a, "splitlines", {"keepends"});
-         return make_list(str_search::split_lines(self.value, bool_arg(in, b[0], false)));
+      {"format_map", &format_map},
+      {"expandtabs", &expandtabs},
+      {"translate", &translate},
+      {"upper", [](Interpreter&, StrObject& self, Args& a) {
+         no_args(a, "upper");
+         return make_str(map_chars(self.value, append_upper));
        }},
-      {"strip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, true)); }},
-      {"lstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, true, false)); }},
-      {"rstrip", [](Interpreter&, StrObject& self, Args& a) { return make_str(strip_chars(self.value, a, false, true)); }},
-      {"startswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         return str_search::affix_in_window(in, self.value, a, "startswith", false);
+      {"lower", [](Interpreter&, StrObject& self, Args& a) {
+         no_args(a, "lower");
+         return make_str(map_chars(self.value, append_lower));
        }},
-      {"endswith", [](Interpreter& in, StrObject& self, Args& a) -> Value {
-         return str_search::affix_in_window(in, self.value, a, "endswith", true);
+      {"casefold", [](Interpreter&, StrObject& self, Args& a) {
+         no_args(a, "casefold");
+         return make_str(map_chars(self.value, [](uint32_t c, std::string& out) {
+           if (c == 0xDF) out += "ss";
+           else append_lower(c, out);
+         }));
        }},
-      {"replace", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         expect_args(a, "replace", 2, 3);
-         const std::string& from = str_arg(a, 0, "replace");
-         const std::string& to = str_arg(a, 1, "replace");
-         int64_t count = a.pos.size() > 2 ? a.pos[2].to_int() : -1;
-         std::string out;
-         size_t pos = 0;
-         for (int64_t n = 0; count < 0 || n < count; ++n) {
-           size_t hit = from.empty() ? (pos <= self.value.size() ? pos : std::string::npos) : self.value.find(from, pos);
-           if (hit == std::string::npos) break;
-           out += self.value.substr(pos, hit - pos) + to;
-           if (from.empty()) {
-             if (hit < self.value.size()) out += self.value[hit];
-             pos = hit + 1;
-           } else {
-             pos = hit + from.size();
-           }
-         }
-         if (pos <= self.value.size()) out += self.value.substr(pos);
-         return make_str(out);
+      {"swapcase", [](Interpreter&, StrObject& self, Args& a) {
+         no_args(a, "swapcase");
+         return make_str(map_chars(self.value, [](uint32_t c, std::string& out) {
+           if (cp_is_upper(c)) append_lower(c, out);
+           else if (cp_is_lower(c)) append_upper(c, out);
+           else encode_to(c, out);
+         }));
        }},
-      {"upper", [](Interpreter&, StrObject& self, Args&) { return make_str(map_case(self.value, ::toupper)); }},
-      {"lower", [](Interpreter&, StrObject& self, Args&) { return make_str(map_case(self.value, ::tolower)); }},
-      {"capitalize", [](Interpreter&, StrObject& self, Args&) {
-         std::string s = map_case(self.value, ::tolower);
-         if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-         return make_str(s);
+      {"capitalize", [](Interpreter&, StrObject& self, Args& a) {
+         no_args(a, "capitalize");
+         bool first = true;
+         return make_str(map_chars(self.value, [&](uint32_t c, std::string& out) {
+           if (first) append_upper(c, out);
+           else append_lower(c, out);
+           first = false;
+         }));
        }},
-      {"title", [](Interpreter&, StrObject& self, Args&) {
-         std::string s = self.value;
-         bool start = true;
-         for (auto& c : s) {
-           c = static_cast<char>(start ? std::toupper(static_cast<unsigned char>(c)) : std::tolower(static_cast<unsigned char>(c)));
-           start = !std::isalpha(static_cast<unsigned char>(c));
-         }
-         return make_str(s);
+      {"title", [](Interpreter&, StrObject& self, Args& a) {
+         no_args(a, "title");
+         bool previous_cased = false;
+         return make_str(map_chars(self.value, [&](uint32_t c, std::string& out) {
+           if (previous_cased) append_lower(c, out);
+           else append_upper(c, out);
+           previous_cased = cp_cased(c);
+         }));
        }},
-      {"find", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         return str_search::find_in_window(self.value, a, "find", false);
+      {"isdigit", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "isdigit"); return all_chars(self.value, cp_digit); }},
+      {"isnumeric", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "isnumeric"); return all_chars(self.value, cp_digit); }},
+      {"isdecimal", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "isdecimal"); return all_chars(self.value, cp_digit); }},
+      {"isalpha", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "isalpha"); return all_chars(self.value, cp_alpha); }},
+      {"isalnum", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         no_args(a, "isalnum");
+         return all_chars(self.value, [](uint32_t c) { return cp_alpha(c) || cp_digit(c); });
        }},
-      {"rfind", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         return str_search::find_in_window(self.value, a, "rfind", true);
-       }},
-      {"index", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         int64_t p = str_search::find_in_window(self.value, a, "index", false);
-         if (p < 0) raise_value_error("substring not found");
-         return p;
-       }},
-      {"rindex", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         int64_t p = str_search::find_in_window(self.value, a, "rindex", true);
-         if (p < 0) raise_value_error("substring not found");
-         return p;
-       }},
-      {"count", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         const std::string& sub = str_arg(a, 0, "count");
-         auto w = str_search::search_window(self.value, a, 1, "count");
-         if (!w) return int64_t(0);
-         std::string_view v(self.value.data() + w->first, w->second - w->first);
-         using str_search::code_point_of;
-         if (sub.empty()) return code_point_of(self.value, w->second) - code_point_of(self.value, w->first) + 1;
-         int64_t n = 0;
-         for (size_t p = v.find(sub); p != std::string_view::npos; p = v.find(sub, p + sub.size())) ++n;
-         return n;
-       }},
-      {"isdigit", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
-      {"isnumeric", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
-      {"isdecimal", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isdigit); }},
-      {"isalpha", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isalpha); }},
-      {"isascii", [](Interpreter&, StrObject& self, Args&) -> Value {
+      {"isspace", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "isspace"); return all_chars(self.value, cp_space); }},
+      {"isascii", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         no_args(a, "isascii");
          return std::all_of(self.value.begin(), self.value.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
        }},
-      {"isprintable", [](Interpreter&, StrObject& self, Args&) -> Value {
-         return std::all_of(self.value.begin(), self.value.end(), [](char c) {
-           auto u = static_cast<unsigned char>(c);
-           return u >= 0x80 || std::isprint(u);
-         });
+      {"isprintable", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         no_args(a, "isprintable");
+         return self.value.empty() || all_chars(self.value, cp_printable);
        }},
-      {"isidentifier", [](Interpreter&, StrObject& self, Args&) -> Value { return is_identifier(self.value); }},
-      {"istitle", [](Interpreter&, StrObject& self, Args&) -> Value { return is_title(self.value); }},
-      {"isalnum", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isalnum); }},
-      {"isspace", [](Interpreter&, StrObject& self, Args&) { return test_chars(self.value, ::isspace); }},
-      {"isupper", [](Interpreter&, StrObject& self, Args&) -> Value {
-         bool any = std::any_of(self.value.begin(), self.value.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
-         return any && std::none_of(self.value.begin(), self.value.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+      {"isidentifier", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         no_args(a, "isidentifier");
+         return is_identifier(self.value);
        }},
-      {"islower", [](Interpreter&, StrObject& self, Args&) -> Value {
-         bool any = std::any_of(self.value.begin(), self.value.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
-         return any && std::none_of(self.value.begin(), self.value.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+      {"istitle", [](Interpreter&, StrObject& self, Args& a) -> Value {
+         no_args(a, "istitle");
+         return is_title(self.value);
        }},
-      {"ljust", [](Interpreter&, StrObject& self, Args& a) { return pad(self, a, '<'); }},
-      {"rjust", [](Interpreter&, StrObject& self, Args& a) { return pad(self, a, '>'); }},
-      {"center", [](Interpreter&, StrObject& self, Args& a) { return pad(self, a, '^'); }},
-      {"zfill", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         int64_t width = a.pos.empty() ? 0 : a.pos[0].to_int();
-         std::string s = self.value;
-         if (static_cast<int64_t>(s.size()) >= width) return make_str(s);
-         size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
-         s.insert(sign, std::string(static_cast<size_t>(width) - s.size(), '0'));
-         return make_str(s);
-       }},
-      {"partition", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         const std::string& sep = str_arg(a, 0, "partition");
-         size_t p = self.value.find(sep);
-         if (p == std::string::npos) return make_tuple({make_str(self.value), make_str(""), make_str("")});
-         return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
-       }},
-      {"rpartition", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         expect_args(a, "rpartition", 1, 1);
-         const std::string& sep = str_arg(a, 0, "rpartition");
-         if (sep.empty()) raise_value_error("empty separator");
-         size_t p = self.value.rfind(sep);
-         if (p == std::string::npos) return make_tuple({make_str(""), make_str(""), make_str(self.value)});
-         return make_tuple({make_str(self.value.substr(0, p)), make_str(sep), make_str(self.value.substr(p + sep.size()))});
-       }},
+      {"isupper", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "isupper"); return has_case(self.value, true); }},
+      {"islower", [](Interpreter&, StrObject& self, Args& a) -> Value { no_args(a, "islower"); return has_case(self.value, false); }},
+      {"ljust", [](Interpreter& in, StrObject& self, Args& a) { return pad(in, self, a, '<', "ljust"); }},
+      {"rjust", [](Interpreter& in, StrObject& self, Args& a) { return pad(in, self, a, '>', "rjust"); }},
+      {"center", [](Interpreter& in, StrObject& self, Args& a) { return pad(in, self, a, '^', "center"); }},
+      {"zfill", &zfill},
       {"removeprefix", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         const std::string& p = str_arg(a, 0, "removeprefix");
-         return make_str(self.value.rfind(p, 0) == 0 ? self.value.substr(p.size()) : self.value);
+         expect_no_kwargs_named(a, "removeprefix");
+         if (a.pos.size() != 1)
+           raise_type_error(fmt::format("str.removeprefix() takes exactly one argument ({} given)", a.pos.size()));
+         auto* p = a.pos[0].as<StrObject>();
+         if (!p) raise_type_error(fmt::format("removeprefix() argument must be str, not {}", type_name(a.pos[0])));
+         return make_str(self.value.rfind(p->value, 0) == 0 ? self.value.substr(p->value.size()) : self.value);
        }},
       {"removesuffix", [](Interpreter&, StrObject& self, Args& a) -> Value {
-         const std::string& p = str_arg(a, 0, "removesuffix");
+         expect_no_kwargs_named(a, "removesuffix");
+         if (a.pos.size() != 1)
+           raise_type_error(fmt::format("str.removesuffix() takes exactly one argument ({} given)", a.pos.size()));
+         auto* ps = a.pos[0].as<StrObject>();
+         if (!ps) raise_type_error(fmt::format("removesuffix() argument must be str, not {}", type_name(a.pos[0])));
+         const std::string& p = ps->value;
          bool ends = p.size() <= self.value.size() && self.value.compare(self.value.size() - p.size(), p.size(), p) == 0;
          return make_str(ends && !p.empty() ? self.value.substr(0, self.value.size() - p.size()) : self.value);
        }},
-  };
+    };
+    for (const auto& e : str_search::methods()) entries.push_back(e);
+    return MethodTable<StrObject>(entries);
+  }();
   return table;
 }
 
@@ -340,22 +324,14 @@ int64_t str_hash(Interpreter&, const Value& v) { return sv(v).hash(); }
 std::vector<std::string_view> code_points(const std::string& s) {
   std::vector<std::string_view> out;
   for (size_t i = 0; i < s.size();) {
-    size_t n = 1;
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0xF0) n = 4;
-    else if (c >= 0xE0) n = 3;
-    else if (c >= 0xC0) n = 2;
+    size_t n = utf8_width(static_cast<unsigned char>(s[i]));
     out.push_back(std::string_view(s).substr(i, n));
     i += n;
   }
   return out;
 }
 
-int64_t str_len(Interpreter&, const Value& v) {
-  int64_t n = 0;
-  for (unsigned char c : sv(v).value) n += (c & 0xC0) != 0x80;
-  return n;
-}
+int64_t str_len(Interpreter&, const Value& v) { return cp_count(sv(v).value); }
 
 Value str_getitem(Interpreter& in, const Value& v, const Value& key) {
   auto chars = code_points(sv(v).value);
@@ -373,10 +349,12 @@ Value str_iter(Interpreter&, const Value& v) {
   auto chars = std::make_shared<std::vector<std::string>>();
   for (auto c : code_points(sv(v).value)) chars->emplace_back(c);
   auto pos = std::make_shared<size_t>(0);
-  return Value(std::make_shared<IteratorObject>("str_ascii_iterator", [chars, pos](Interpreter&) -> std::optional<Value> {
+  auto it = std::make_shared<IteratorObject>("str_ascii_iterator", [chars, pos](Interpreter&) -> std::optional<Value> {
     if (*pos >= chars->size()) return std::nullopt;
     return make_str((*chars)[(*pos)++]);
-  }));
+  });
+  it->set_length_hint([chars, pos] { return static_cast<int64_t>(chars->size() - *pos); });
+  return Value(it);
 }
 
 bool str_contains(Interpreter&, const Value& v, const Value& item) {
@@ -446,6 +424,8 @@ void install_str_slots() {
     auto m = str_methods().find(name);
     add_method(t, name, [m](Interpreter& in, const Value& self, Args& a) { return m(in, sv(self), a); });
   }
+  t.dict().set_str("maketrans", Value(std::make_shared<StaticMethodObject>(types().staticmethod,
+                                                                           make_builtin("maketrans", &maketrans))));
 }
 
 }  // namespace backstep::rt

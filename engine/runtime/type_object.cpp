@@ -72,6 +72,12 @@ static void refresh_subtree(TypeObject& t) {
 }
 
 void TypeObject::set_class_attr(std::string_view name, Value v) {
+  // A class's repr names the module its __module__ says (CPython reads it
+  // from the class dict): `C.__module__ = 'collections'` renames it.
+  if (name == "__module__") {
+    auto* s = v.as<StrObject>();
+    module_ = s ? s->value : std::string();
+  }
   dict_->set_str(name, std::move(v));
   invalidate();
   if (is_dunder(name)) refresh_subtree(*this);
@@ -83,7 +89,12 @@ void TypeObject::del_class_attr(std::string_view name) {
   if (is_dunder(name)) refresh_subtree(*this);
 }
 
-std::string TypeObject::repr(Interpreter&) const { return "<class '" + qualified_name() + "'>"; }
+// As CPython's type_repr: module.qualname, or just the name for builtins
+// (and a class whose __module__ is not a str).
+std::string TypeObject::repr(Interpreter&) const {
+  if (module_.empty() || module_ == "builtins") return "<class '" + name_ + "'>";
+  return "<class '" + module_ + "." + qualname_ + "'>";
+}
 
 std::vector<std::string> TypeObject::attr_names() const {
   std::vector<std::string> out;

@@ -68,6 +68,12 @@ const std::vector<TypeObject*>& all_exception_types();
 // tracebacks show before its name.
 TypeObject* new_exception_type(std::string name, std::string module, const TypeObject& base);
 
+// One script frame of a traceback, innermost last.
+struct TraceFrame {
+  lang::Span span;        // the expression that was executing in that frame
+  std::string function;   // "<module>", "f", "<lambda>"
+};
+
 // An exception instance: of a builtin exception class or a user subclass
 // (whose attributes live in the instance __dict__, as in CPython).
 class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
@@ -91,12 +97,9 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
   // lookup failed: an uncaught one then suggests a close name, as Python does.
   std::string attr_name;
   Value attr_obj;
-};
-
-// One script frame of a traceback, innermost last.
-struct TraceFrame {
-  lang::Span span;        // the expression that was executing in that frame
-  std::string function;   // "<module>", "f", "<lambda>"
+  // Where it was raised, outermost first, from the frame that caught it:
+  // printed above a later exception it caused or was the context of.
+  std::vector<TraceFrame> caught_traceback;
 };
 
 // A script exception in flight through C++ code.

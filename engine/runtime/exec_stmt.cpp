@@ -256,6 +256,9 @@ Interpreter::Flow Interpreter::exec_try(const Try& s, Frame& f) {
     if (!handler) {
       pending = std::move(e);
     } else {
+      auto caught = e.traceback();
+      caught.insert(caught.begin(), TraceFrame{f.current, std::string(f.function)});
+      e.exception()->caught_traceback = std::move(caught);
       auto saved = f.handling;
       f.handling = e.exception();
       try {

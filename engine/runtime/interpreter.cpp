@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -477,8 +479,45 @@ std::string format_frames(const std::vector<TraceFrame>& frames) {
   return out;
 }
 
+// The exceptions chained before this one (its __cause__, or its
+// __context__ unless `raise ... from` suppressed it), oldest first, each with
+// the line Python prints between them.
+std::string Interpreter::format_chain(const ExceptionObject& exc, std::vector<const ExceptionObject*>& seen) {
+  const Value* link = nullptr;
+  const char* between = nullptr;
+  if (exc.cause.as<ExceptionObject>()) {
+    link = &exc.cause;
+    between = "\nThe above exception was the direct cause of the following exception:\n\n";
+  } else if (!exc.suppress_context && exc.context.as<ExceptionObject>()) {
+    link = &exc.context;
+    between = "\nDuring handling of the above exception, another exception occurred:\n\n";
+  }
+  if (!link) return "";
+  const auto* prev = link->as<ExceptionObject>();
+  if (std::find(seen.begin(), seen.end(), prev) != seen.end()) return "";
+  seen.push_back(prev);
+  std::string out = format_chain(*prev, seen);
+  if (!prev->caught_traceback.empty())
+    out += "Traceback (most recent call last):\n" + format_frames(prev->caught_traceback);
+  out += exception_line(*prev);
+  return out + between;
+}
+
+std::string Interpreter::exception_line(const ExceptionObject& exc) {
+  std::string msg;
+  try {
+    msg = exc.str(*this);
+  } catch (...) {
+  }
+  msg += attribute_suggestion(*this, exc);
+  std::string out = exc.type().qualified_name() + (msg.empty() ? "" : ": " + msg) + "\n";
+  for (const auto& note : exc.notes) out += note + "\n";
+  return out;
+}
+
 std::string Interpreter::format_error(const ScriptError& e) {
-  std::string out;
+  std::vector<const ExceptionObject*> seen{e.exception().get()};
+  std::string out = format_chain(*e.exception(), seen);
   auto frames = e.traceback();
   if (!frames.empty()) out += "Traceback (most recent call last):\n" + format_frames(frames);
   if (const lang::Span& at = e.exception()->syntax_span; at.valid()) {

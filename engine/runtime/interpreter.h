@@ -134,6 +134,8 @@ class Interpreter {
   // Prints an error as Python does: traceback with carets, then the last
   // line "TypeError: message". Goes to the sink's err().
   std::string format_error(const ScriptError& e);
+  std::string format_chain(const ExceptionObject& exc, std::vector<const ExceptionObject*>& seen);
+  std::string exception_line(const ExceptionObject& exc);
   void report(const Outcome& outcome);
 
   // --- state -------------------------------------------------------------

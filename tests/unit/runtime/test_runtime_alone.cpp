@@ -70,3 +70,28 @@ TEST_CASE("an error is a value: the traceback names the line") {
   CHECK(out.find("line 3") != std::string::npos);
   CHECK(out.find("AttributeError: 'Net' object has no attribute 'forward'") != std::string::npos);
 }
+
+TEST_CASE("chained exceptions print oldest first, with Python's separator lines") {
+  std::string caused = run("def load(p):\n"
+                           "    try:\n"
+                           "        return {}[p]\n"
+                           "    except KeyError as e:\n"
+                           "        raise ValueError('no checkpoint') from e\n"
+                           "load('b')\n");
+  size_t key = caused.find("KeyError: 'b'");
+  size_t between = caused.find("The above exception was the direct cause of the following exception:");
+  size_t value = caused.find("ValueError: no checkpoint");
+  CHECK(key != std::string::npos);
+  CHECK(between != std::string::npos);
+  CHECK(value != std::string::npos);
+  CHECK((key < between && between < value));
+  CHECK(caused.find("line 3") < between);  // the KeyError's own frame, where it was caught
+
+  std::string during = run("try:\n    1 / 0\nexcept ZeroDivisionError:\n    undefined_name\n");
+  CHECK(during.find("ZeroDivisionError: division by zero") <
+        during.find("During handling of the above exception, another exception occurred:"));
+  CHECK(during.find("NameError: name 'undefined_name' is not defined") != std::string::npos);
+
+  std::string suppressed = run("try:\n    [][1]\nexcept IndexError:\n    raise RuntimeError('x') from None\n");
+  CHECK(suppressed.find("IndexError") == std::string::npos);
+}

@@ -114,7 +114,14 @@ Value Interpreter::find_and_load(const std::string& dotted_name) {
   size_t dot = dotted_name.rfind('.');
   Value parent = dot == std::string::npos ? Value() : *modules_->find_str(dotted_name.substr(0, dot));
   const std::string name = last_part(dotted_name);
-  const bool parent_is_package = parent.is_none() || try_get_attr(*this, parent, "__path__").has_value();
+  // A native module with native submodules (torch: torch.nn, torch.autograd)
+  // is a package as PyTorch's is, though it has no folder.
+  const std::string parent_name = dot == std::string::npos ? "" : dotted_name.substr(0, dot);
+  auto sub = module_factories_.lower_bound(parent_name + ".");
+  const bool native_package =
+      !parent_name.empty() && sub != module_factories_.end() && sub->first.rfind(parent_name + ".", 0) == 0;
+  const bool parent_is_package =
+      parent.is_none() || native_package || try_get_attr(*this, parent, "__path__").has_value();
   if (parent_is_package) {
     for (const auto& dir : search_path(*this, parent)) {
       fs::path package = fs::path(dir) / name;

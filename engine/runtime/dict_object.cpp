@@ -54,50 +54,41 @@ size_t DictObject::slot_for(int64_t hash, size_t entry) const {
   return i;
 }
 
-int64_t DictObject::find_index(int64_t hash, const Value& key) const {
-  if (indices_.empty()) {
-    for (size_t i = 0; i < entries_.size(); ++i) {
-      const Entry& e = entries_[i];
-      if (e.live && e.hash == hash && keys_equal(e.key, key)) return static_cast<int64_t>(i);
+namespace {
+// The entry whose hash matches and for which `same_key` holds, or -1: a
+// linear scan while the table is small, else CPython's open-addressing
+// probe. One probe for both lookups (by Value, by string) so they cannot drift.
+template <class Entries, class Indices, class SameKey>
+int64_t probe(const Entries& entries, const Indices& indices, int64_t hash, SameKey same_key) {
+  if (indices.empty()) {
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const auto& e = entries[i];
+      if (e.live && e.hash == hash && same_key(e.key)) return static_cast<int64_t>(i);
     }
     return -1;
   }
-  size_t mask = indices_.size() - 1;
+  size_t mask = indices.size() - 1;
   uint64_t perturb = static_cast<uint64_t>(hash);
   size_t i = static_cast<size_t>(hash) & mask;
   while (true) {
-    int32_t ix = indices_[i];
+    int32_t ix = indices[i];
     if (ix == kEmpty) return -1;
     if (ix >= 0) {
-      const Entry& e = entries_[static_cast<size_t>(ix)];
-      if (e.hash == hash && keys_equal(e.key, key)) return ix;
+      const auto& e = entries[static_cast<size_t>(ix)];
+      if (e.hash == hash && same_key(e.key)) return ix;
     }
     perturb >>= 5;
     i = (i * 5 + 1 + perturb) & mask;
   }
 }
+}  // namespace
+
+int64_t DictObject::find_index(int64_t hash, const Value& key) const {
+  return probe(entries_, indices_, hash, [&](const Value& k) { return keys_equal(k, key); });
+}
 
 int64_t DictObject::find_index_str(int64_t hash, std::string_view key) const {
-  if (indices_.empty()) {
-    for (size_t i = 0; i < entries_.size(); ++i) {
-      const Entry& e = entries_[i];
-      if (e.live && e.hash == hash && key_is_str(e.key, key)) return static_cast<int64_t>(i);
-    }
-    return -1;
-  }
-  size_t mask = indices_.size() - 1;
-  uint64_t perturb = static_cast<uint64_t>(hash);
-  size_t i = static_cast<size_t>(hash) & mask;
-  while (true) {
-    int32_t ix = indices_[i];
-    if (ix == kEmpty) return -1;
-    if (ix >= 0) {
-      const Entry& e = entries_[static_cast<size_t>(ix)];
-      if (e.hash == hash && key_is_str(e.key, key)) return ix;
-    }
-    perturb >>= 5;
-    i = (i * 5 + 1 + perturb) & mask;
-  }
+  return probe(entries_, indices_, hash, [&](const Value& k) { return key_is_str(k, key); });
 }
 
 // --- changes ---------------------------------------------------------------

@@ -18,7 +18,7 @@ const TensorRegistry::Entry* TensorRegistry::find(const at::Tensor& t) const {
 
 TensorRegistry::Entry& TensorRegistry::slot(const at::Tensor& t) {
   if (entries_.size() >= next_sweep_) sweep();
-  auto fresh = [&] { return Entry{c10::weak_intrusive_ptr<c10::TensorImpl>(t.getIntrusivePtr()), false, {}, nullptr}; };
+  auto fresh = [&] { return Entry{c10::weak_intrusive_ptr<c10::TensorImpl>(t.getIntrusivePtr()), false, {}, {}, nullptr}; };
   auto it = entries_.find(t.unsafeGetTensorImpl());
   if (it == entries_.end()) return entries_.emplace(t.unsafeGetTensorImpl(), fresh()).first->second;
   // A dead tensor's entry at a reused address starts over.
@@ -49,5 +49,12 @@ std::string TensorRegistry::name_of(const at::Tensor& t) const {
 }
 
 void TensorRegistry::set_name(const at::Tensor& t, const std::string& name) { slot(t).name = name; }
+
+std::string TensorRegistry::module_path_of(const at::Tensor& t) const {
+  const Entry* e = find(t);
+  return e ? e->module_path : std::string();
+}
+
+void TensorRegistry::set_module_path(const at::Tensor& t, const std::string& path) { slot(t).module_path = path; }
 
 }  // namespace backstep::api

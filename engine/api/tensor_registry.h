@@ -27,11 +27,18 @@ class TensorRegistry {
   std::string name_of(const at::Tensor& t) const;
   void set_name(const at::Tensor& t, const std::string& name);
 
+  // The parameter or buffer path a module gave this tensor
+  // ("encoder.layers.0.linear1.weight"; "" if none). A leaf is named by it
+  // ahead of any script variable, as dynamo names its sources.
+  std::string module_path_of(const at::Tensor& t) const;
+  void set_module_path(const at::Tensor& t, const std::string& path);
+
  private:
   struct Entry {
     c10::weak_intrusive_ptr<c10::TensorImpl> impl;
     bool parameter = false;
     std::string name;
+    std::string module_path;
     std::shared_ptr<void> hooks;
   };
   const Entry* find(const at::Tensor& t) const;

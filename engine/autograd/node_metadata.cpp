@@ -24,7 +24,10 @@ NodeMetadata::~NodeMetadata() {
   if (ids_owner) ids_owner->forget(id);
 }
 
-void NodeMetadata::store_stack() { origin_ = current_origin(); }
+void NodeMetadata::store_stack() {
+  origin_ = current_origin();
+  module_ = current_module_scope();
+}
 
 void NodeMetadata::print_stack(const std::string& current_node_name) {
   TracebackPrinter p;

@@ -8,6 +8,7 @@
 // so it survives while the node lives, whoever looks at it.
 #pragma once
 
+#include "engine/autograd/module_scope.h"
 #include "engine/autograd/origin.h"
 
 #include <torch/csrc/autograd/anomaly_mode.h>
@@ -29,6 +30,8 @@ class NodeMetadata : public torch::autograd::AnomalyMetadata {
   void assign_parent(const c10::intrusive_ptr<torch::autograd::Node>& parent_node) override;
 
   const Origin& origin() const { return origin_; }
+  // The nn.Module call the node was made in (null: outside any module).
+  const std::shared_ptr<const ModuleScope>& module_scope() const { return module_; }
   // Storage for the language layer (the node's `metadata` dict); opaque here.
   std::shared_ptr<void>& script_data() { return script_data_; }
 
@@ -44,6 +47,7 @@ class NodeMetadata : public torch::autograd::AnomalyMetadata {
 
  private:
   Origin origin_;
+  std::shared_ptr<const ModuleScope> module_;
   std::shared_ptr<void> script_data_;
 };
 

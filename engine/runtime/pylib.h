@@ -17,7 +17,8 @@ struct PylibSource {
   bool is_package = false;
 };
 
-// The module `dotted_name` ("collections.abc") if pylib has it.
+// The module `dotted_name` ("collections.abc") if pylib has it. With
+// BACKSTEP_PYLIB_DIR set (a development aid), from that folder instead.
 std::optional<PylibSource> find_pylib(std::string_view dotted_name);
 
 }  // namespace backstep::rt

@@ -130,6 +130,29 @@ def check(backstep, verbose, only):
     return 1 if problems else 0
 
 
+def check_pylib_dir(backstep):
+    """BACKSTEP_PYLIB_DIR (Note [BACKSTEP_PYLIB_DIR]): a module read from the
+    folder replaces the compiled-in one, and a module missing there is missing."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "string.py"), "w") as f:
+            f.write("ascii_lowercase = 'from the folder'\n")
+        os.mkdir(os.path.join(d, "program"))  # not beside string.py: sys.path[0] would find it
+        prog = os.path.join(d, "program", "prog.py")
+        with open(prog, "w") as f:
+            f.write("import string\nprint(string.ascii_lowercase, string.__file__)\nimport copy\n")
+        env = dict(os.environ, BACKSTEP_PYLIB_DIR=d)
+        p = subprocess.run([os.path.abspath(backstep), "run", prog], capture_output=True, text=True, env=env, timeout=30)
+    problems = []
+    if p.stdout != "from the folder <pylib>/string.py\n":
+        problems.append("BACKSTEP_PYLIB_DIR: stdout %r" % p.stdout)
+    if "No module named 'copy'" not in p.stderr or p.returncode != 1:
+        problems.append("BACKSTEP_PYLIB_DIR: a module absent from the folder was found (exit %d, %r)" % (p.returncode, p.stderr))
+    for problem in problems:
+        print("FAIL " + problem)
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--backstep")
@@ -141,7 +164,8 @@ def main():
         return record()
     if not args.backstep:
         ap.error("--backstep is required unless --record")
-    return check(args.backstep, args.verbose, args.only)
+    status = check(args.backstep, args.verbose, args.only)
+    return 1 if check_pylib_dir(args.backstep) else status
 
 
 if __name__ == "__main__":

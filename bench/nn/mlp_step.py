@@ -40,7 +40,7 @@ def step():
 
 for _ in range(50):
     step()
-steps = 2000
+steps = 1000
 start = time.process_time()
 for _ in range(steps):
     step()

@@ -62,3 +62,11 @@ for bad in [lambda: init.calculate_gain('swish'),
         bad()
     except ValueError as e:
         print('ValueError:', e)
+
+# LazyLinear takes in_features from its first input, then is a Linear with
+# PyTorch's initial numbers.
+lazy = nn.LazyLinear(3)
+print(lazy)
+y = lazy(torch.randn(2, 4))
+print(type(lazy).__name__, lazy, y.shape)
+print(lazy.weight, lazy.bias)

@@ -179,3 +179,22 @@ try:
     NoForward()(1)
 except NotImplementedError as e:
     print(e)
+
+
+class WithProperty(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self._scale = 1.0
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @scale.setter
+    def scale(self, v):
+        self._scale = v * 2
+
+
+wp = WithProperty()
+wp.scale = 3
+print(wp.scale, sorted(k for k in wp.__dict__ if not k.startswith('_') or k == '_scale'))

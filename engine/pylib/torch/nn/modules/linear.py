@@ -79,13 +79,17 @@ class Bilinear(Module):
 
 class LazyLinear(Linear):
     """A Linear whose in_features comes from the first input; it then
-    becomes a Linear (its class changes, as PyTorch's cls_to_become)."""
+    becomes a Linear (its class changes, as PyTorch's cls_to_become).
+    Until then weight and bias are empty placeholders (PyTorch's
+    UninitializedParameter)."""
 
     def __init__(self, out_features, bias=True, device=None, dtype=None):
         super().__init__(0, 0, False)
         self._lazy_factory = (device, dtype)
-        self._lazy_bias = bias
+        self.weight = Parameter(torch.empty(0, device=device, dtype=dtype))
         self.out_features = out_features
+        if bias:
+            self.bias = Parameter(torch.empty(0, device=device, dtype=dtype))
 
     def reset_parameters(self):
         if self.in_features != 0:
@@ -97,10 +101,9 @@ class LazyLinear(Linear):
             with torch.no_grad():
                 self.in_features = input.shape[-1]
                 self.weight = Parameter(torch.empty((self.out_features, self.in_features), device=device, dtype=dtype))
-                if self._lazy_bias:
+                if self.bias is not None:
                     self.bias = Parameter(torch.empty(self.out_features, device=device, dtype=dtype))
                 self.reset_parameters()
             del self._lazy_factory
-            del self._lazy_bias
             self.__class__ = Linear
         return F.linear(input, self.weight, self.bias)

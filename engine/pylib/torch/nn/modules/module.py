@@ -241,7 +241,7 @@ class Module:
                 else:
                     if name in ('_modules', '_parameters', '_buffers'):
                         _scope.structure_changed()
-                    d[name] = value
+                    object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
         if name in self._parameters:

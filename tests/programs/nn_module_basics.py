@@ -198,3 +198,25 @@ class WithProperty(nn.Module):
 wp = WithProperty()
 wp.scale = 3
 print(wp.scale, sorted(k for k in wp.__dict__ if not k.startswith('_') or k == '_scale'))
+
+# copy.deepcopy of tensors and modules (an EMA copy of a model)
+import copy
+torch.manual_seed(0)
+w = torch.ones(2, requires_grad=True)
+w.grad = torch.full((2,), 3.0)
+shared = [w, w]
+c = copy.deepcopy(shared)
+print(c[0] is c[1], c[0] is w, c[0].grad, c[0].requires_grad, c[0].is_leaf)
+y = w * 2
+try:
+    copy.deepcopy(y)
+except RuntimeError as e:
+    print(e)
+model = nn.Sequential(nn.Linear(2, 2), nn.Tanh())
+ema = copy.deepcopy(model)
+ema.requires_grad_(False)
+with torch.no_grad():
+    for pe, pm in zip(ema.parameters(), model.parameters()):
+        pe.mul_(0.9).add_(pm, alpha=0.1)
+print(ema, ema[0].weight, type(ema[0].bias).__name__)
+print(model(torch.ones(1, 2)), ema(torch.ones(1, 2)))

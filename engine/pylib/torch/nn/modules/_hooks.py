@@ -7,6 +7,13 @@ _global_forward_hooks = OrderedDict()
 _global_forward_hooks_with_kwargs = OrderedDict()
 _global_forward_hooks_always_called = OrderedDict()
 
+# Note [Counting live hooks]: how many hooks registered through a handle are
+# still in place, anywhere. Module.__call__ skips its per-module hook checks
+# while this is 0. A hook put into a module's hook dict by hand, without a
+# handle, is not counted (PyTorch offers no such way; its own code registers
+# through handles).
+live_hooks = [0]
+
 
 class RemovableHandle:
     """A handle that removes a hook from the dicts it was registered in."""
@@ -15,6 +22,7 @@ class RemovableHandle:
 
     def __init__(self, hooks_dict, *, extra_dict=None):
         self.hooks_dict_ref = hooks_dict
+        live_hooks[0] += 1
         self.id = RemovableHandle.next_id
         RemovableHandle.next_id += 1
         if extra_dict is None:
@@ -27,6 +35,7 @@ class RemovableHandle:
     def remove(self):
         if self.id in self.hooks_dict_ref:
             del self.hooks_dict_ref[self.id]
+            live_hooks[0] -= 1
         for d in self.extra_dict_ref:
             if self.id in d:
                 del d[self.id]

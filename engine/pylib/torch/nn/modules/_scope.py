@@ -7,7 +7,8 @@ Note [Module scopes]
 A path is the module's dotted name from the outermost module being called
 (the root, path ""). At a root call the tree is walked once (named_modules)
 into a map id(module) -> path, cached per root and dropped when any module's
-children, parameters or buffers change (structure_changed bumps a version).
+children change (structure_changed bumps a version). Replacing a parameter
+or buffer (leaves_changed) keeps the paths and only names the leaves again.
 Calls nested inside the root look their path up in that map; a module the
 root does not own (or reaches only as a stray object) is named after its
 caller's path plus its type name, the best path available. Parameters and
@@ -21,23 +22,36 @@ _exit = _backstep_nn.exit_module
 _name_parameter = _backstep_nn.name_parameter
 
 _version = 0          # bumped by structure_changed
-_caches = {}          # id(root) -> (root, version, paths)
+_leaf_version = 0     # bumped by structure_changed and leaves_changed
+_caches = {}          # id(root) -> (root, version, paths, leaf version)
 _leaf_owner = {}      # id(leaf) -> (leaf, size of the tree that named it)
 
 
 def structure_changed():
-    global _version
+    """A module's children changed: paths, members and leaf names are stale."""
+    global _version, _leaf_version
     _version += 1
+    _leaf_version += 1
+
+
+def leaves_changed():
+    """A parameter or buffer was (re)placed: members and leaf names are stale,
+    module paths are not."""
+    global _leaf_version
+    _leaf_version += 1
 
 
 def _paths_for(root):
     entry = _caches.get(id(root))
     if entry is not None and entry[0] is root and entry[1] == _version:
+        if entry[3] != _leaf_version:
+            _name_leaves(root, len(entry[2]))
+            _caches[id(root)] = (root, _version, entry[2], _leaf_version)
         return entry[2]
     paths = {}
     for name, module in root.named_modules():
         paths[id(module)] = name
-    _caches[id(root)] = (root, _version, paths)
+    _caches[id(root)] = (root, _version, paths, _leaf_version)
     _name_leaves(root, len(paths))
     return paths
 

@@ -19,6 +19,7 @@ from torch.nn.modules._hooks import (
     _global_forward_hooks_always_called,
     _global_forward_hooks_with_kwargs,
     _global_forward_pre_hooks,
+    live_hooks as _live_hooks,
     register_module_forward_hook,
     register_module_forward_pre_hook,
 )
@@ -105,12 +106,16 @@ class Module:
         elif tensor is not None and not isinstance(tensor, torch.Tensor):
             raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
                             '(torch Tensor or None required)')
-        self._buffers[name] = tensor
+        buffers = self._buffers
+        # `self.steps += 1` re-registers the same tensor every step: that
+        # changes nothing the path and member caches hold.
+        if name not in buffers or buffers[name] is not tensor:
+            _scope.leaves_changed()
+        buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
         else:
             self._non_persistent_buffers_set.add(name)
-        _scope.structure_changed()
 
     def register_parameter(self, name, param):
         if '_parameters' not in self.__dict__:
@@ -123,6 +128,8 @@ class Module:
             raise KeyError('parameter name can\'t be empty string ""')
         elif hasattr(self, name) and name not in self._parameters:
             raise KeyError(f"attribute '{name}' already exists")
+        if name not in self._parameters or self._parameters[name] is not param:
+            _scope.leaves_changed()
         if param is None:
             self._parameters[name] = None
         elif not isinstance(param, Parameter):
@@ -135,7 +142,6 @@ class Module:
                              'the forward() method.')
         else:
             self._parameters[name] = param
-        _scope.structure_changed()
 
     def add_module(self, name, module):
         if not isinstance(module, Module) and module is not None:
@@ -400,8 +406,8 @@ class Module:
         # Note [Module scopes] in _scope.py: the root call builds (or reuses)
         # the path map; every call runs inside its module's scope.
         global _active_paths
-        hooked = (self._backward_hooks or self._backward_pre_hooks or self._forward_hooks
-                  or self._forward_pre_hooks or _global_forward_hooks or _global_forward_pre_hooks)
+        hooked = _live_hooks[0] and (self._backward_hooks or self._backward_pre_hooks or self._forward_hooks
+                                     or self._forward_pre_hooks or _global_forward_hooks or _global_forward_pre_hooks)
         paths = _active_paths
         if paths is None:
             _active_paths = _paths_for(self)
@@ -462,7 +468,7 @@ def _remove_from(name, *dicts_or_sets):
 # then yield from it: nested generators per module level cost far more here
 # than one list, and parameters() runs every training step (zero_grad, SGD).
 # The member lists are cached until the next registration anywhere
-# (_scope.structure_changed); code that edits module._parameters directly
+# (_scope.structure_changed, leaves_changed); code that edits module._parameters directly
 # instead of assigning attributes bypasses that, as it bypasses PyTorch's
 # registration hooks.
 def _collect_modules(module, memo, prefix, remove_duplicate, out):
@@ -498,10 +504,10 @@ def _members(root, get_members_fn, prefix, recurse, remove_duplicate):
     # registration bumps it, so a cached list is the tree's current one.
     key = (id(root), get_members_fn, prefix, recurse, remove_duplicate)
     entry = _members_cache.get(key)
-    if entry is not None and entry[0] is root and entry[1] == _scope._version:
+    if entry is not None and entry[0] is root and entry[1] == _scope._leaf_version:
         return entry[2]
     out = _walk_members(root, get_members_fn, prefix, recurse, remove_duplicate)
-    _members_cache[key] = (root, _scope._version, out)
+    _members_cache[key] = (root, _scope._leaf_version, out)
     return out
 
 

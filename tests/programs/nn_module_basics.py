@@ -220,3 +220,10 @@ with torch.no_grad():
         pe.mul_(0.9).add_(pm, alpha=0.1)
 print(ema, ema[0].weight, type(ema[0].bias).__name__)
 print(model(torch.ones(1, 2)), ema(torch.ones(1, 2)))
+
+# nn.Buffer: a tensor a module registers as a buffer on assignment
+b = nn.Buffer(torch.ones(2), persistent=False)
+print(b, type(b), isinstance(b, nn.Buffer), isinstance(torch.ones(1), nn.Buffer))
+m = nn.Module(); m.b = b; print(m.state_dict(), list(m.named_buffers()), type(m.b))
+m.c = nn.Buffer(torch.zeros(1)); print(m.state_dict())
+m.c = torch.ones(3); print(m.state_dict())

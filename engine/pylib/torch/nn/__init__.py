@@ -1,7 +1,7 @@
 """torch.nn, written in the language backstep interprets: modules call
 torch.nn.functional and ATen operators exactly as PyTorch's do, so a model
 builds PyTorch's autograd graph node for node. See docs/nn.md."""
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, Buffer
 from torch.nn.modules import (
     Module, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict,
     Identity, Linear, Bilinear, LazyLinear, Flatten, Unflatten,

@@ -8,7 +8,7 @@ they are bound into the class body below so Module's MRO is PyTorch's.
 from collections import OrderedDict
 
 import torch
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, buffer_persistence
 from torch.nn.modules import _scope
 from torch.nn.modules import _state_dict
 from torch.nn.modules import _conversion
@@ -239,11 +239,13 @@ class Module:
                 _scope.structure_changed()
             else:
                 buffers = d.get('_buffers')
-                if buffers is not None and name in buffers:
+                marked = buffer_persistence(value) if isinstance(value, torch.Tensor) else None
+                if marked is not None or buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, torch.Tensor):
                         raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
                                         '(torch.nn.Buffer, torch.Tensor or None expected)')
-                    self.register_buffer(name, value, name not in self._non_persistent_buffers_set)
+                    persistent = marked if marked is not None else name not in self._non_persistent_buffers_set
+                    self.register_buffer(name, value, persistent)
                 else:
                     if name in ('_modules', '_parameters', '_buffers'):
                         _scope.structure_changed()

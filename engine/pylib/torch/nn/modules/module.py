@@ -412,6 +412,7 @@ class Module:
                                      or self._forward_pre_hooks or _global_forward_hooks or _global_forward_pre_hooks)
         paths = _active_paths
         if paths is None:
+            self._backward_hooks  # PyTorch's error for a module whose __init__ skipped Module's
             _active_paths = _paths_for(self)
             _enter('', type(self).__name__)
             try:
@@ -422,7 +423,10 @@ class Module:
                 _exit()
                 _active_paths = None
         path = paths.get(id(self))
-        _enter(_stray_path(self) if path is None else path, type(self).__name__)
+        if path is None:
+            self._backward_hooks
+            path = _stray_path(self)
+        _enter(path, type(self).__name__)
         try:
             if hooked:
                 return _call_with_hooks(self, args, kwargs)

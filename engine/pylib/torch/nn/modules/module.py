@@ -2,8 +2,9 @@
 attribute assignment, traversal, modes, hooks and the call that runs forward.
 
 State dicts live in _state_dict.py, type conversion (to, float, cuda, ...) in
-_conversion.py, the module-scope bookkeeping for the debugger in _scope.py;
-they are bound into the class body below so Module's MRO is PyTorch's.
+_conversion.py, the module-scope bookkeeping for the debugger in _scope.py,
+tree walks in _traversal.py and the call with hooks in _call_hooks.py; they
+are bound into the class body below so Module's MRO is PyTorch's.
 """
 from collections import OrderedDict
 
@@ -16,13 +17,13 @@ from torch.nn.modules._scope import _enter, _exit, _paths_for, _stray_path
 from torch.nn.modules._hooks import (
     RemovableHandle,
     _global_forward_hooks,
-    _global_forward_hooks_always_called,
-    _global_forward_hooks_with_kwargs,
     _global_forward_pre_hooks,
     live_hooks as _live_hooks,
     register_module_forward_hook,
     register_module_forward_pre_hook,
 )
+from torch.nn.modules._call_hooks import _call_with_hooks
+from torch.nn.modules._traversal import _buffers_of, _members, _module_list, _parameters_of
 
 __all__ = ['Module', 'register_module_forward_hook', 'register_module_forward_pre_hook']
 
@@ -412,6 +413,7 @@ class Module:
                                      or self._forward_pre_hooks or _global_forward_hooks or _global_forward_pre_hooks)
         paths = _active_paths
         if paths is None:
+            self._backward_hooks  # PyTorch's error for a module whose __init__ skipped Module's
             _active_paths = _paths_for(self)
             _enter('', type(self).__name__)
             try:
@@ -422,7 +424,10 @@ class Module:
                 _exit()
                 _active_paths = None
         path = paths.get(id(self))
-        _enter(_stray_path(self) if path is None else path, type(self).__name__)
+        if path is None:
+            self._backward_hooks
+            path = _stray_path(self)
+        _enter(path, type(self).__name__)
         try:
             if hooked:
                 return _call_with_hooks(self, args, kwargs)
@@ -463,126 +468,3 @@ def _remove_from(name, *dicts_or_sets):
                 del d[name]
             else:
                 d.discard(name)
-
-
-# Note [Traversal builds lists]: named_modules / named_parameters are
-# generators as in PyTorch, but they walk the tree into a list first and
-# then yield from it: nested generators per module level cost far more here
-# than one list, and parameters() runs every training step (zero_grad, SGD).
-# The member lists are cached until the next registration anywhere
-# (_scope.structure_changed, leaves_changed); code that edits module._parameters directly
-# instead of assigning attributes bypasses that, as it bypasses PyTorch's
-# registration hooks.
-def _collect_modules(module, memo, prefix, remove_duplicate, out):
-    if module in memo:
-        return
-    if remove_duplicate:
-        memo.add(module)
-    out.append((prefix, module))
-    for name, sub in module._modules.items():
-        if sub is not None:
-            _collect_modules(sub, memo, prefix + ('.' if prefix else '') + name, remove_duplicate, out)
-
-
-def _module_list(module, memo, prefix, remove_duplicate):
-    out = []
-    _collect_modules(module, memo, prefix, remove_duplicate, out)
-    return out
-
-
-def _parameters_of(module):
-    return module._parameters.items()
-
-
-def _buffers_of(module):
-    return module._buffers.items()
-
-
-_members_cache = {}
-
-
-def _members(root, get_members_fn, prefix, recurse, remove_duplicate):
-    # Cached per structure version (Note [Traversal builds lists]): every
-    # registration bumps it, so a cached list is the tree's current one.
-    key = (id(root), get_members_fn, prefix, recurse, remove_duplicate)
-    entry = _members_cache.get(key)
-    if entry is not None and entry[0] is root and entry[1] == _scope._leaf_version:
-        return entry[2]
-    out = _walk_members(root, get_members_fn, prefix, recurse, remove_duplicate)
-    _members_cache[key] = (root, _scope._leaf_version, out)
-    return out
-
-
-def _walk_members(root, get_members_fn, prefix, recurse, remove_duplicate):
-    memo = set()
-    out = []
-    modules = _module_list(root, set(), prefix, remove_duplicate) if recurse else [(prefix, root)]
-    for module_prefix, module in modules:
-        for k, v in get_members_fn(module):
-            if v is None or v in memo:
-                continue
-            if remove_duplicate:
-                memo.add(v)
-            out.append((module_prefix + ('.' if module_prefix else '') + k, v))
-    return out
-
-
-def _call_with_hooks(self, args, kwargs):
-    """The call with forward pre-hooks and hooks, as PyTorch runs them."""
-    result = None
-    called_always = set()
-    try:
-        for hook_id, hook in (*_global_forward_pre_hooks.items(), *self._forward_pre_hooks.items()):
-            if hook_id in self._forward_pre_hooks_with_kwargs:
-                args_kwargs = hook(self, args, kwargs)
-                if args_kwargs is not None:
-                    if isinstance(args_kwargs, tuple) and len(args_kwargs) == 2:
-                        args, kwargs = args_kwargs
-                    else:
-                        raise RuntimeError('forward pre-hook must return None or a tuple '
-                                           f'of (new_args, new_kwargs), but got {args_kwargs}.')
-            else:
-                args_result = hook(self, args)
-                if args_result is not None:
-                    if not isinstance(args_result, tuple):
-                        args_result = (args_result,)
-                    args = args_result
-        result = self.forward(*args, **kwargs)
-        for hook_id, hook in (*_global_forward_hooks.items(), *self._forward_hooks.items()):
-            if hook_id in self._forward_hooks_always_called or hook_id in _global_forward_hooks_always_called:
-                called_always.add(hook_id)
-            if hook_id in self._forward_hooks_with_kwargs or hook_id in _global_forward_hooks_with_kwargs:
-                hook_result = hook(self, args, kwargs, result)
-            else:
-                hook_result = hook(self, args, result)
-            if hook_result is not None:
-                result = hook_result
-        return result
-    except Exception:
-        _run_always_called_hooks(self, args, kwargs, result, called_always)
-        raise
-
-
-def _run_always_called_hooks(self, args, kwargs, result, called_always):
-    import warnings
-    for hook_id, hook in _global_forward_hooks.items():
-        if hook_id in _global_forward_hooks_always_called and hook_id not in called_always:
-            try:
-                hook_result = hook(self, args, result)
-                if hook_result is not None:
-                    result = hook_result
-            except Exception as e:
-                warnings.warn('global module forward hook with ``always_call=True`` raised an exception '
-                              f'that was silenced as another error was raised in forward: {str(e)}', stacklevel=2)
-    for hook_id, hook in self._forward_hooks.items():
-        if hook_id in self._forward_hooks_always_called and hook_id not in called_always:
-            try:
-                if hook_id in self._forward_hooks_with_kwargs:
-                    hook_result = hook(self, args, kwargs, result)
-                else:
-                    hook_result = hook(self, args, result)
-                if hook_result is not None:
-                    result = hook_result
-            except Exception as e:
-                warnings.warn('module forward hook with ``always_call=True`` raised an exception '
-                              f'that was silenced as another error was raised in forward: {str(e)}', stacklevel=2)

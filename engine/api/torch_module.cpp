@@ -1,7 +1,8 @@
-// The importable torch modules: torch, torch.nn, torch.nn.functional,
-// torch.autograd, torch.linalg, torch.special, torch.fft, torch.cuda.
+// The importable torch modules: torch, torch.nn, torch.autograd,
+// torch.linalg, torch.special, torch.fft, torch.cuda.
 // Operators come from the bridge on first use; what PyTorch writes in
-// Python (torch.tensor, nn.Parameter, manual_seed, ...) is defined here.
+// Python (torch.tensor, nn.Parameter, manual_seed, ...) is defined here;
+// torch.nn.functional is pylib's (engine/pylib/torch/nn/functional.py).
 #include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
 #include "engine/api/gradcheck.h"
@@ -95,23 +96,6 @@ Value make_size(Interpreter& in, rt::Args& a) {
   if (!a.pos.empty())
     for (const auto& v : rt::to_vector(in, a.pos[0])) dims.push_back(rt::to_index(in, v));
   return rt::make_size(dims);
-}
-
-Value functional_object(std::string name) {
-  return rt::make_builtin(name, [name](Interpreter& in, rt::Args& a) {
-    return torchb::call_functional(in, name, a, nullptr);
-  });
-}
-
-Value make_functional(Interpreter&) {
-  auto m = rt::make_module("torch.nn.functional");
-  m->set_fallback(
-      [](Interpreter&, std::string_view name) -> std::optional<Value> {
-        if (!torchb::has_functional(name)) return std::nullopt;
-        return functional_object(std::string(name));
-      },
-      torchb::all_functional_names);
-  return Value(m);
 }
 
 Value make_nn(Interpreter& in) {
@@ -227,7 +211,6 @@ Value make_torch(Interpreter& in) {
 void install_torch_modules(Interpreter& in) {
   in.register_module("torch", make_torch);
   in.register_module("torch.nn", make_nn);
-  in.register_module("torch.nn.functional", make_functional);
   in.register_module("torch.autograd", make_autograd);
   in.register_module("torch.autograd.graph", make_graph_module);
   in.register_module("torch.autograd.gradcheck", make_gradcheck_module);

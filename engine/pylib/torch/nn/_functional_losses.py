@@ -14,16 +14,11 @@ from torch.nn import _reduction as _Reduction
 from torch.nn._functional_utils import _broadcast_shapes
 
 
-def _reduction_string(size_average, reduce, reduction):
-    if size_average is not None or reduce is not None:
-        return _Reduction.legacy_get_string(size_average, reduce)
-    return reduction
-
-
-def _reduction_enum(size_average, reduce, reduction):
-    if size_average is not None or reduce is not None:
-        return _Reduction.legacy_get_enum(size_average, reduce)
-    return _Reduction.get_enum(reduction)
+# Note [Legacy reduction warnings where PyTorch makes them]
+# The size_average/reduce deprecation is warned from inside each loss (its
+# stacklevel names the loss's line, as in PyTorch), never from a shared
+# helper: under the 'default' action a warning shows once per location, so
+# a helper would silence the second loss's warning where PyTorch shows it.
 
 
 def _warn_broadcast_target(input, target):
@@ -50,7 +45,8 @@ def _check_weight_size(weight, input):
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction='mean', weight=None):
     _warn_broadcast_target(input, target)
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     if weight is None:
         return _nn.l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
@@ -60,7 +56,8 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction='mean', wei
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean', weight=None):
     _warn_broadcast_target(input, target)
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     if weight is None:
         return _nn.mse_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
@@ -70,7 +67,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean', we
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
     _warn_broadcast_target(input, target)
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     if beta == 0.0:
         return _nn.l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
@@ -88,19 +86,24 @@ def huber_loss(input, target, reduction='mean', delta=1.0, weight=None):
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     return _nn.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction='mean', label_smoothing=0.0):
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     return _nn.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), ignore_index,
                                   label_smoothing)
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
-    reduction_enum = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
     if target.size() != input.size():
         raise ValueError(f'Using a target size ({target.size()}) that is different to the input size '
                          f'({input.size()}) is deprecated. Please ensure they have the same size.')
@@ -111,7 +114,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction='mean', pos_weight=None):
-    reduction_enum = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
     if not target.size() == input.size():
         raise ValueError(f'Target size ({target.size()}) must be the same as input size ({input.size()})')
     return torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction_enum)
@@ -135,7 +141,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_
 
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-08, reduce=None,
                      reduction='mean'):
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     if reduction != 'none' and reduction != 'mean' and reduction != 'sum':
         raise ValueError(reduction + ' is not a valid value for reduction')
     return torch.poisson_nll_loss(input, target, log_input, full, eps, _Reduction.get_enum(reduction))
@@ -174,7 +181,10 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-06, reduction='mean
 
 
 def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
-    reduction_enum = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError('margin_ranking_loss : All input tensors should have same dimension but got sizes: '
                            f'input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ')
@@ -182,19 +192,32 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, red
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction='mean'):
-    return torch.hinge_embedding_loss(input, target, margin, _reduction_enum(size_average, reduce, reduction))
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
+    return torch.hinge_embedding_loss(input, target, margin, reduction_enum)
 
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
-    return _nn.multilabel_margin_loss(input, target, _reduction_enum(size_average, reduce, reduction))
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
+    return _nn.multilabel_margin_loss(input, target, reduction_enum)
 
 
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
-    return _nn.soft_margin_loss(input, target, _reduction_enum(size_average, reduce, reduction))
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
+    return _nn.soft_margin_loss(input, target, reduction_enum)
 
 
 def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
-    reduction = _reduction_string(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
     loss = -(target * _nn.log_sigmoid(input) + (1 - target) * _nn.log_sigmoid(-input))
     if weight is not None:
         loss = loss * weight
@@ -210,13 +233,19 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
-    return torch.cosine_embedding_loss(input1, input2, target, margin,
-                                       _reduction_enum(size_average, reduce, reduction))
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
+    return torch.cosine_embedding_loss(input1, input2, target, margin, reduction_enum)
 
 
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
                       reduction='mean'):
-    reduction_enum = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
     if p != 1 and p != 2:
         raise ValueError('only p == 1 and p == 2 supported')
     if weight is not None and weight.dim() != 1:
@@ -226,7 +255,10 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, size_average=None,
                         reduce=None, reduction='mean'):
-    reduction_enum = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
     if margin <= 0:
         raise ValueError(f'margin must be greater than 0, got {margin}')
     return torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction_enum)

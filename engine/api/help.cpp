@@ -38,8 +38,14 @@ std::string help_text(Interpreter& in, const Value& v) {
     for (const auto& line : torchb::op_schemas_text(*family)) out += "    " + line + "\n";
     return out;
   }
-  if (auto* fn = v.as<rt::ScriptFunction>())
-    return fmt::format("Help on function {} in module __main__:\n\n{}\n", fn->code->name, function_signature(*fn));
+  if (auto* fn = v.as<rt::ScriptFunction>()) {
+    // The module it says it belongs to (pylib's F functions say
+    // torch.nn.functional), as pydoc reads __module__.
+    std::string module = "__main__";
+    if (auto m = rt::try_get_attr(in, v, "__module__"); m && m->as<rt::StrObject>())
+      module = m->as<rt::StrObject>()->value;
+    return fmt::format("Help on function {} in module {}:\n\n{}\n", fn->code->name, module, function_signature(*fn));
+  }
   if (auto* m = v.as<rt::ModuleObject>()) {
     auto names = m->attr_names();
     std::sort(names.begin(), names.end());

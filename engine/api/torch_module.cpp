@@ -1,8 +1,8 @@
-// The importable torch modules: torch, torch.nn.functional (torch.nn is
-// engine/pylib/torch/nn),
-// torch.autograd, torch.linalg, torch.special, torch.fft, torch.cuda.
-// Operators come from the bridge on first use; what PyTorch writes in
-// Python (torch.tensor, manual_seed, ...) is defined here.
+// The importable torch modules: torch, torch.autograd, torch.linalg,
+// torch.special, torch.fft, torch.cuda. Operators come from the bridge on
+// first use; what PyTorch writes in Python (torch.tensor, manual_seed, ...)
+// is defined here. torch.nn and torch.nn.functional are pylib's
+// (engine/pylib/torch/nn), nn.Parameter is engine/api/nn_parameter.cpp.
 #include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
 #include "engine/api/gradcheck.h"
@@ -87,20 +87,6 @@ Value make_size(Interpreter& in, rt::Args& a) {
   return rt::make_size(dims);
 }
 
-Value functional_object(std::string name) {
-  return rt::make_builtin(name, [name](Interpreter& in, rt::Args& a) {
-    return torchb::call_functional(in, name, a, nullptr);
-  });
-}
-
-Value make_functional(Interpreter&) {
-  auto m = rt::make_module("torch.nn.functional");
-  m->set_fallback(
-      [](Interpreter&, std::string_view name) -> std::optional<Value> {
-        if (!torchb::has_functional(name)) return std::nullopt;
-        return functional_object(std::string(name));
-      },
-      torchb::all_functional_names);
   return Value(m);
 }
 
@@ -202,7 +188,6 @@ Value make_torch(Interpreter& in) {
 
 void install_torch_modules(Interpreter& in) {
   in.register_module("torch", make_torch);
-  in.register_module("torch.nn.functional", make_functional);
   in.register_module("torch.autograd", make_autograd);
   in.register_module("torch.autograd.graph", make_graph_module);
   in.register_module("torch.autograd.gradcheck", make_gradcheck_module);

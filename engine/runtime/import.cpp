@@ -120,8 +120,11 @@ Value Interpreter::find_and_load(const std::string& dotted_name) {
   auto sub = module_factories_.lower_bound(parent_name + ".");
   const bool native_package =
       !parent_name.empty() && sub != module_factories_.end() && sub->first.rfind(parent_name + ".", 0) == 0;
-  const bool parent_is_package =
-      parent.is_none() || native_package || try_get_attr(*this, parent, "__path__").has_value();
+  // pylib's modules under a native package (torch.nn.functional under the
+  // native torch.nn) are found as the package's own.
+  const bool pylib_child = !parent_name.empty() && find_pylib(dotted_name).has_value();
+  const bool parent_is_package = parent.is_none() || native_package || pylib_child ||
+                                 try_get_attr(*this, parent, "__path__").has_value();
   if (parent_is_package) {
     for (const auto& dir : search_path(*this, parent)) {
       fs::path package = fs::path(dir) / name;

@@ -114,17 +114,6 @@ std::vector<std::string> op_schemas_text(const OpFamily& family);
 std::vector<std::string> all_op_names();
 std::vector<std::string> all_method_names();
 
-// torch.nn.functional.X: the translations torch/nn/functional.py makes
-// before calling ATen (reduction strings, cross_entropy -> cross_entropy_loss,
-// inplace flags; CPython's argument errors), falling back to torch._C._nn.X
-// and to the torch.X builtins functional.py re-exports (conv2d, ...).
-// has_functional() tells whether F.X exists; call_functional raises
-// AttributeError("module 'torch.nn.functional' has no attribute 'X'") if not.
-bool has_functional(std::string_view name);
-rt::Value call_functional(rt::Interpreter& in, std::string_view name, rt::Args& args,
-                          CallSiteCache* cache);
-std::vector<std::string> all_functional_names();
-
 // Called with each tensor an operator is about to modify in place, before
 // the call (torch.autograd.graph.allow_mutation_on_saved_tensors clones
 // saved originals there). Empty: no observer. Set from the interpreter thread.

@@ -47,6 +47,20 @@ const OpFamily* find_module_op(OpModule module, std::string_view python_name) {
 
 namespace {
 
+// The module PyTorch's generated binding says it lives in (__module__):
+// torch.nn.functional's re-exports show where they came from.
+const char* binding_module(OpModule m) {
+  switch (m) {
+    case OpModule::NN: return "torch._C._nn";
+    case OpModule::Linalg: return "torch._C._linalg";
+    case OpModule::Special: return "torch._C._special";
+    case OpModule::FFT: return "torch._C._fft";
+    case OpModule::Sparse: return "torch.sparse";
+    case OpModule::Nested: return "torch.nested";
+    default: return "torch";
+  }
+}
+
 // torch.X as a value: calling it runs the family as a function. It keeps a
 // call-site cache of its own for calls through the object (f = torch.add;
 // f(x, y)); direct `torch.add(...)` calls use the AST node's cache instead.
@@ -63,6 +77,7 @@ class OpFunction : public rt::Object {
   }
   std::optional<Value> get_attr(rt::Interpreter&, std::string_view name) override {
     if (name == "__name__" || name == "__qualname__") return rt::make_str(family.name);
+    if (name == "__module__") return rt::make_str(binding_module(family.module));
     return std::nullopt;
   }
   bool callable() const override { return true; }

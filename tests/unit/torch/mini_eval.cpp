@@ -194,10 +194,14 @@ class Parser {
         if (!op) rt::raise_attribute_error("module 'torch' has no attribute '" + f.name + "'");
         return tb::call_op(in_, *op, nullptr, args, &cache_);
       }
-      case Thing::FFn:
-        if (!tb::has_functional(f.name))
-          rt::raise_attribute_error("module 'torch.nn.functional' has no attribute '" + f.name + "'");
-        return tb::call_functional(in_, f.name, args, &cache_);
+      case Thing::FFn: {
+        // torch.nn.functional is pylib's; its bindings are torch._C._nn.X
+        // and the torch.X it re-exports (F.conv2d is torch.conv2d).
+        const tb::OpFamily* op = tb::find_module_op(tb::OpModule::NN, f.name);
+        if (!op) op = tb::find_op(f.name);
+        if (!op) rt::raise_attribute_error("module 'torch.nn.functional' has no attribute '" + f.name + "'");
+        return tb::call_op(in_, *op, nullptr, args, &cache_);
+      }
       case Thing::Method: {
         const tb::OpFamily* op = tb::find_method(f.name);
         if (!op) rt::raise_attribute_error("'Tensor' object has no attribute '" + f.name + "'");

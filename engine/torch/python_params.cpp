@@ -1,6 +1,6 @@
 // CPython's binding of a call's arguments to a Python function's parameters
-// (positional-or-keyword only), with its TypeError messages, for the
-// torch.nn.functional functions PyTorch writes in Python.
+// (positional-or-keyword, *args, keyword-only), with its TypeError messages,
+// for the torch.X functions PyTorch writes in Python (python_level.cpp).
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 

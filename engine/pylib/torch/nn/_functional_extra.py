@@ -1,0 +1,91 @@
+"""torch.nn.functional's newest functions: linear_cross_entropy (its
+unchunked path: linear, then cross_entropy) and the grouped / scaled
+matrix products, which call their ATen ops (CUDA-only ones raise PyTorch's
+own error on this device)."""
+
+import math
+
+import torch
+import _backstep_nn_ops as _nn
+from torch.nn._functional_losses import cross_entropy
+
+
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction='mean',
+                         ignore_index=None, label_smoothing=0.0, options=None):
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f'expected input with dimensionality 1 or 2, got {input.dim()}')
+    if linear_weight.dim() < 2:
+        raise RuntimeError(f'expected linear_weight with dimensionality at least 2, got {linear_weight.dim()}')
+    batch_shape = tuple(input.shape[:-1])
+    in_features = input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise RuntimeError('expected equal input and linear_weight last dimensions (in_features), got '
+                           f'{input.shape[-1]} and {linear_weight.shape[-1]}, respectively')
+    num_classes = linear_weight.shape[0]
+    out_features = tuple(linear_weight.shape[1:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != (num_classes, *out_features):
+        raise RuntimeError(f'expected linear_bias shape {(num_classes, *out_features)}, got '
+                           f'{tuple(linear_bias.shape)}')
+    if len(out_features) > 0 and len(batch_shape) == 0:
+        raise RuntimeError(f'K-dimensional loss defined by linear_weight shape {tuple(linear_weight.shape)} '
+                           f'requires batched input, (N, {in_features}), got unbatched input with shape '
+                           f'{tuple(input.shape)}')
+    logits_shape = (*batch_shape, num_classes, *out_features)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise RuntimeError('ignore_index cannot be specified when target contains probabilities')
+    ignore_index = -100 if ignore_index is None else ignore_index
+    if out_features:
+        rows = math.prod(out_features, start=num_classes)
+        linear_weight = linear_weight.reshape((rows, in_features))
+        if linear_bias is not None:
+            linear_bias = linear_bias.reshape(rows)
+    logits = _nn.linear(input, linear_weight, linear_bias).reshape(logits_shape)
+    return cross_entropy(logits, target, weight=weight, reduction=reduction, ignore_index=ignore_index,
+                         label_smoothing=label_smoothing)
+
+
+def grouped_mm(mat_a, mat_b, *, offs=None, bias=None, out_dtype=None):
+    return torch._grouped_mm(mat_a, mat_b, offs=offs, bias=bias, out_dtype=out_dtype)
+
+
+def _as_list(v):
+    if v is None:
+        return []
+    return v if isinstance(v, list) else [v]
+
+
+def _enum_values(v):
+    return [e.value for e in (v if isinstance(v, list) else [v])]
+
+
+def _scaled_args(scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b):
+    return (_as_list(scale_a), _enum_values(_as_list(recipe_a)), _enum_values(_as_list(swizzle_a)),
+            _as_list(scale_b), _enum_values(_as_list(recipe_b)), _enum_values(_as_list(swizzle_b)))
+
+
+def scaled_mm(mat_a, mat_b, scale_a, scale_recipe_a, scale_b, scale_recipe_b, swizzle_a=None, swizzle_b=None,
+              bias=None, output_dtype=torch.bfloat16, contraction_dim=(), use_fast_accum=False):
+    args = _scaled_args(scale_a, scale_recipe_a, swizzle_a, scale_b, scale_recipe_b, swizzle_b)
+    return torch._scaled_mm_v2(mat_a, mat_b, *args, bias, output_dtype, contraction_dim, use_fast_accum)
+
+
+def scaled_addmm(input, mat1, mat2, scale_a, scale_recipe_a, scale_b, scale_recipe_b, swizzle_a=None,
+                 swizzle_b=None, contraction_dim=(), use_fast_accum=False, *, beta=1.0, alpha=1.0):
+    args = _scaled_args(scale_a, scale_recipe_a, swizzle_a, scale_b, scale_recipe_b, swizzle_b)
+    return torch._scaled_addmm(input, mat1, mat2, *args, contraction_dim, beta=beta, alpha=alpha,
+                               use_fast_accum=use_fast_accum)
+
+
+def scaled_addmm_(input, mat1, mat2, scale_a, scale_recipe_a, scale_b, scale_recipe_b, swizzle_a=None,
+                  swizzle_b=None, contraction_dim=(), use_fast_accum=False, *, beta=1.0, alpha=1.0):
+    args = _scaled_args(scale_a, scale_recipe_a, swizzle_a, scale_b, scale_recipe_b, swizzle_b)
+    return torch._scaled_addmm_(input, mat1, mat2, *args, contraction_dim, beta=beta, alpha=alpha,
+                                use_fast_accum=use_fast_accum)
+
+
+def scaled_grouped_mm(mat_a, mat_b, scale_a, scale_recipe_a, scale_b, scale_recipe_b, swizzle_a=None,
+                      swizzle_b=None, bias=None, offs=None, output_dtype=torch.bfloat16, contraction_dim=(),
+                      use_fast_accum=False):
+    args = _scaled_args(scale_a, scale_recipe_a, swizzle_a, scale_b, scale_recipe_b, swizzle_b)
+    return torch._scaled_grouped_mm_v2(mat_a, mat_b, *args, offs, bias, output_dtype, contraction_dim,
+                                       use_fast_accum)

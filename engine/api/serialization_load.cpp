@@ -18,7 +18,9 @@
 #include <caffe2/serialize/file_adapter.h>
 #include <caffe2/serialize/inline_container.h>
 #include <fmt/format.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -54,29 +56,51 @@ std::string weights_only_message(const std::string& message) {
          message + kDocsMessage;
 }
 
-// The checkpoint's bytes as torch.load's reader sees a Python file: a read
-// at a position past 2**63 (miniz's arithmetic on a broken central
-// directory) is a seek to a negative offset, which Python's file refuses
-// with OSError EINVAL. The adapter cannot throw through miniz's C code, so
-// it reads nothing and remembers; torch_load raises afterwards.
-class CheckpointBytes : public caffe2::serialize::ReadAdapterInterface {
+// The checkpoint as torch.load's reader sees a Python file: a read at a
+// position past 2**63 (miniz's arithmetic on a broken central directory) is
+// a seek to a negative offset, which Python's file refuses with OSError
+// EINVAL. The adapter cannot throw through miniz's C code, so it reads
+// nothing and remembers; torch_load raises afterwards. A path is read with
+// pread as the reader asks (no copy of the whole file); a file object's
+// bytes are read into memory first.
+class CheckpointSource : public caffe2::serialize::ReadAdapterInterface {
  public:
-  explicit CheckpointBytes(const std::string& bytes) : bytes_(bytes) {}
-  size_t size() const override { return bytes_.size(); }
+  CheckpointSource(std::string bytes, int fd, size_t size) : bytes_(std::move(bytes)), fd_(fd), size_(size) {}
+  ~CheckpointSource() override {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  size_t size() const override { return size_; }
   size_t read(uint64_t pos, void* buf, size_t n, const char*) const override {
     if (static_cast<int64_t>(pos) < 0) {
       negative_seek = true;
       return 0;
     }
-    if (pos >= bytes_.size()) return 0;
-    n = std::min<size_t>(n, bytes_.size() - pos);
-    std::memcpy(buf, bytes_.data() + pos, n);
-    return n;
+    if (pos >= size_) return 0;
+    n = std::min<size_t>(n, size_ - pos);
+    if (fd_ < 0) {
+      std::memcpy(buf, bytes_.data() + pos, n);
+      return n;
+    }
+    size_t done = 0;
+    while (done < n) {
+      ssize_t got = ::pread(fd_, static_cast<char*>(buf) + done, n - done, static_cast<off_t>(pos + done));
+      if (got <= 0) break;
+      done += static_cast<size_t>(got);
+    }
+    return done;
+  }
+  // The first bytes (the zip magic), or everything for the legacy reader.
+  std::string prefix(size_t n) const {
+    std::string out(std::min(n, size_), '\0');
+    out.resize(read(0, out.data(), out.size(), ""));
+    return out;
   }
   mutable bool negative_seek = false;
 
  private:
-  const std::string& bytes_;
+  std::string bytes_;
+  int fd_;
+  size_t size_;
 };
 
 // Where a storage saved at `location` goes: map_location as torch.load
@@ -160,21 +184,17 @@ Value load_legacy(rt::Interpreter& in, const std::string& bytes, bool weights_on
   rt::raise_runtime_error("Invalid magic number; corrupt file?");
 }
 
-std::string read_path(rt::Interpreter& in, const Value& path) {
+std::shared_ptr<CheckpointSource> open_path(rt::Interpreter& in, const Value& path) {
   const std::string& p = path.as<rt::StrObject>()->value;
-  std::FILE* fp = std::fopen(p.c_str(), "rb");
-  if (!fp) rt::raise_os_error(in, errno, path);
+  int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) rt::raise_os_error(in, errno, path);
   struct stat st {};
-  if (::fstat(::fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-    std::fclose(fp);
-    rt::raise_os_error(in, EISDIR, path);
+  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    int err = S_ISDIR(st.st_mode) ? EISDIR : errno;
+    ::close(fd);
+    rt::raise_os_error(in, err, path);
   }
-  std::string out;
-  out.resize(static_cast<size_t>(st.st_size));
-  size_t got = std::fread(out.data(), 1, out.size(), fp);
-  std::fclose(fp);
-  out.resize(got);
-  return out;
+  return std::make_shared<CheckpointSource>(std::string(), fd, static_cast<size_t>(st.st_size));
 }
 
 }  // namespace
@@ -184,14 +204,16 @@ Value torch_load(rt::Interpreter& in, rt::Args& a) {
   const Value& f = *b[0];
   bool weights_only = !b[3] || b[3]->is_none() ? true : rt::truthy(in, *b[3]);
   Placement place{in, b[1] ? *b[1] : Value()};
-  std::string bytes;
+  std::shared_ptr<CheckpointSource> source;
   if (f.as<rt::StrObject>()) {
-    bytes = read_path(in, f);
+    source = open_path(in, f);
   } else if (rt::isinstance(f, rt::file_type())) {
     auto& file = *static_cast<rt::FileObject*>(f.object_ptr());
     file.check_open();
     if (!file.binary()) rt::raise_not_implemented("torch.load from a text-mode file: open it with 'rb'");
-    bytes = file.read_raw();
+    std::string bytes = file.read_raw();
+    size_t size = bytes.size();
+    source = std::make_shared<CheckpointSource>(std::move(bytes), -1, size);
   } else {
     rt::raise_attribute_error(fmt::format(
         "'{}' object has no attribute 'seek'. You can only torch.load from a file that is seekable. Please pre-load "
@@ -199,13 +221,12 @@ Value torch_load(rt::Interpreter& in, rt::Args& a) {
         rt::type_name(f)));
   }
   try {
-    if (bytes.compare(0, 4, "PK\x03\x04") != 0) return load_legacy(in, bytes, weights_only);
-    auto adapter = std::make_shared<CheckpointBytes>(bytes);
+    if (source->prefix(4) != "PK\x03\x04") return load_legacy(in, source->prefix(source->size()), weights_only);
     try {
-      caffe2::serialize::PyTorchStreamReader reader(adapter);
+      caffe2::serialize::PyTorchStreamReader reader(source);
       return load_zip(in, reader, weights_only, place);
     } catch (const c10::Error&) {
-      if (adapter->negative_seek) rt::raise_os_error(in, EINVAL);
+      if (source->negative_seek) rt::raise_os_error(in, EINVAL);
       throw;
     }
   } catch (const rt::ScriptError& e) {

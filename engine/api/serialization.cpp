@@ -40,10 +40,6 @@ namespace {
 
 using rt::Value;
 
-const rt::TypeObject& pickle_error_type() {
-  static rt::TypeObject* t = rt::new_exception_type("PickleError", "_pickle", *rt::exc_types().exception);
-  return *t;
-}
 const rt::TypeObject& unpickling_error_type() {
   static rt::TypeObject* t = rt::new_exception_type("UnpicklingError", "_pickle", pickle_error_type());
   return *t;
@@ -139,6 +135,11 @@ Value torch_save(rt::Interpreter& in, rt::Args& a) {
 }
 
 }  // namespace
+
+const rt::TypeObject& pickle_error_type() {
+  static rt::TypeObject* t = rt::new_exception_type("PickleError", "_pickle", *rt::exc_types().exception);
+  return *t;
+}
 
 [[noreturn]] void raise_unpickling_error(std::string message) { rt::raise(unpickling_error_type(), std::move(message)); }
 bool is_unpickling_error(const rt::TypeObject& t) { return t.is_subtype_of(unpickling_error_type()); }

@@ -44,7 +44,8 @@ using StorageLoader =
 // set and raises _pickle.UnpicklingError with PyTorch's messages.
 rt::Value unpickle_object(rt::Interpreter& in, const std::string& data, bool weights_only, const StorageLoader& load);
 
-// _pickle.UnpicklingError (a subclass of _pickle.PickleError).
+// _pickle.PickleError and its subclass _pickle.UnpicklingError.
+const rt::TypeObject& pickle_error_type();
 [[noreturn]] void raise_unpickling_error(std::string message);
 bool is_unpickling_error(const rt::TypeObject& t);
 

@@ -57,6 +57,12 @@ bool is_ordered_dict(const rt::TypeObject& t) {
   return false;
 }
 
+// _pickle.PicklingError (a subclass of _pickle.PickleError).
+const rt::TypeObject& pickling_error_type() {
+  static rt::TypeObject* t = rt::new_exception_type("PicklingError", "_pickle", pickle_error_type());
+  return *t;
+}
+
 class Pickler {
  public:
   explicit Pickler(rt::Interpreter& in) : in_(in) {}
@@ -376,10 +382,51 @@ class Pickler {
       return memoize(v.object_ptr(), v);
     }
     if (auto n = rt::unbox_number(v)) return save(*n);
-    rt::raise_not_implemented(fmt::format(
-        "torch.save of '{}' objects is not supported by backstep yet (it saves tensors, numbers, str, None, "
-        "list, tuple, dict, OrderedDict, set, torch.Size, dtype and device)",
-        rt::type_of(v).qualified_name()));
+    if (auto* t = v.as<rt::TypeObject>()) return save_by_reference(v, t->module(), t->qualname());
+    auto kind = v.object_ptr()->kind();
+    if (kind == rt::ObjKind::Function || kind == rt::ObjKind::Builtin) {
+      auto module = rt::try_get_attr(in_, v, "__module__");
+      auto qualname = rt::try_get_attr(in_, v, "__qualname__");
+      if (module && qualname && module->as<rt::StrObject>() && qualname->as<rt::StrObject>())
+        return save_by_reference(v, module->as<rt::StrObject>()->value, qualname->as<rt::StrObject>()->value);
+      if (qualname && !module) return save_by_reference(v, "builtins", rt::str(in_, *qualname));
+    }
+    if (kind == rt::ObjKind::Instance) return save_instance(v);
+    rt::raise_type_error(fmt::format("cannot pickle '{}' object", rt::type_name(v)));
+  }
+
+  // Classes and functions are pickled by reference (GLOBAL module name), as
+  // CPython does; a lambda or a local object has no importable name.
+  void save_by_reference(const Value& v, std::string module, const std::string& qualname) {
+    if (qualname.find("<locals>") != std::string::npos)
+      rt::raise_attribute_error(fmt::format("Can't pickle local object '{}'", qualname));
+    if (qualname.find("<lambda>") != std::string::npos)
+      rt::raise(pickling_error_type(), fmt::format("Can't pickle {}: attribute lookup {} on {} failed",
+                                                   rt::repr(in_, v), qualname, module));
+    if (module.empty() || module == "builtins") module = "__builtin__";  // protocol 2 writes Python 2's names
+    save_global(module, qualname);
+    memo_[v.object_ptr()] = memo_count_ - 1;
+    keep_alive_.push_back(v);
+  }
+
+  // An instance of a script class: copyreg's protocol-2 reduction,
+  // cls.__new__(cls) (NEWOBJ) and then its __getstate__() or __dict__ (BUILD).
+  void save_instance(const Value& v) {
+    const rt::TypeObject& cls = rt::type_of(v);
+    save_by_reference(rt::type_value(cls), cls.module(), cls.qualname());
+    u8(')');
+    u8(0x81);
+    memoize(v.object_ptr(), v);
+    Value state;
+    if (auto getstate = rt::try_get_attr(in_, v, "__getstate__")) {
+      rt::Args none;
+      state = rt::call(in_, *getstate, none);
+    } else if (auto dict = rt::try_get_attr(in_, v, "__dict__"); dict && rt::truthy(in_, *dict)) {
+      state = *dict;
+    }
+    if (state.is_none()) return;
+    save(state);
+    u8('b');
   }
 
   rt::Interpreter& in_;

@@ -68,12 +68,35 @@ print(torch.load(path, weights_only=False), torch.load(path, map_location='cpu')
 print(torch.load(path, map_location=torch.device('cpu')), torch.load(path, map_location={'cpu': 'cpu'}))
 print(torch.load(path, map_location='meta'))
 
+# instances of script classes, classes and functions (by reference) need weights_only=False
+class Checkpoint:
+    def __init__(self):
+        self.epoch = 3
+        self.state = {'w': torch.ones(2)}
+
+class Stateful:
+    def __getstate__(self):
+        return {'n': 1}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.restored = True
+
+torch.save({'ck': Checkpoint(), 'st': Stateful(), 'cls': Checkpoint, 'fn': len, 'int': int}, path)
+full = torch.load(path, weights_only=False)
+print(type(full['ck']).__name__, full['ck'].epoch, full['ck'].state, full['st'].n, full['st'].restored)
+print(full['cls'] is Checkpoint, full['fn'] is len, full['int'] is int)
+try:
+    torch.load(path)
+except Exception as e:
+    print(type(e).__name__, str(e).split('WeightsUnpickler error: ')[1].split('.')[0])
+
 # errors
 def show(f):
     try:
         f()
     except Exception as e:
-        print(type(e).__name__ + ':', str(e).replace(base, 'BASE'))
+        print(type(e).__name__ + ':', str(e).replace(base, 'BASE').split(' at 0x')[0])
 
 show(lambda: torch.load(os.path.join(base, 'missing.pt')))
 show(lambda: torch.load(base))
@@ -89,6 +112,8 @@ with open(os.path.join(base, 'empty.pt'), 'w') as f:
 show(lambda: torch.load(os.path.join(base, 'empty.pt')))
 show(lambda: torch.load(os.path.join(base, 'empty.pt'), weights_only=False))
 show(lambda: torch.load(path, map_location='cuda'))
+show(lambda: torch.save(lambda: 0, os.path.join(base, 'fn.pt')))
+show(lambda: torch.save(os, os.path.join(base, 'module.pt')))
 view_as_int = torch.zeros(4)
 show(lambda: torch.save([view_as_int, view_as_int.view(torch.int32)], os.path.join(base, 'views.pt')))
 

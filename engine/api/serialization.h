@@ -49,6 +49,10 @@ const rt::TypeObject& pickle_error_type();
 [[noreturn]] void raise_unpickling_error(std::string message);
 bool is_unpickling_error(const rt::TypeObject& t);
 
+// What torch.serialization.add_safe_globals allowed under this full name
+// ("__main__.MyClass"); null if nothing (serialization_safe_globals.cpp).
+const rt::Value* user_safe_global(const std::string& full_name);
+
 // torch.save, torch.load and torch.serialization (serialization.cpp).
 void install_serialization(rt::ModuleObject& torch_module);
 void install_serialization_module(rt::Interpreter& in);

@@ -241,7 +241,7 @@ class Unpickler {
   std::vector<size_t> marks_;
   std::map<uint64_t, Value> memo_;
   std::map<std::string, Value> storages_;  // key -> a 1-d tensor over the whole storage
-  std::set<const void*> storage_views_;
+  std::set<const void*> user_types_;  // classes allowlisted with add_safe_globals that the pickle named
 };
 
 void Unpickler::step(uint8_t op) {
@@ -379,6 +379,13 @@ void Unpickler::op_global(std::string module, std::string name) {
   if (module == "__builtin__") module = "builtins";
   else if (module == "copy_reg") module = "copyreg";
   std::string full = module + "." + name;
+  if (weights_only_ && !allowed_global(full)) {
+    if (const Value* user = user_safe_global(full)) {
+      user_types_.insert(user->object_ptr());
+      stack_.push_back(*user);
+      return;
+    }
+  }
   if (weights_only_ && !allowed_global(full))
     raise_unpickling_error(fmt::format(
         "Unsupported global: GLOBAL {0} was not an allowed global by default. Please use "
@@ -419,7 +426,8 @@ void Unpickler::op_newobj() {
   Value args = pop();
   Value cls = pop();
   auto* tuple = args.as<rt::TupleObject>();
-  if (weights_only_ || !tuple || cls.as<PickleGlobal>())
+  bool allowed = !weights_only_ || user_types_.count(cls.object_ptr());
+  if (!allowed || !tuple || cls.as<PickleGlobal>() || !cls.as<rt::TypeObject>())
     raise_unpickling_error(fmt::format("NEWOBJ of {} is not supported", rt::repr(in_, cls)));
   rt::Args a;
   a.pos.push_back(cls);
@@ -431,7 +439,16 @@ void Unpickler::op_newobj() {
 void Unpickler::op_build() {
   Value state = pop();
   Value& obj = top();
-  if (!weights_only_) {
+  if (weights_only_ && !obj.is_tensor()) {
+    // PyTorch's weights-only BUILD: tensors, OrderedDicts and allowlisted classes only.
+    const rt::TypeObject& t = rt::type_of(obj);
+    bool ordered = t.name() == "OrderedDict" && t.module() == "collections";
+    if (!ordered && !user_types_.count(&t))
+      raise_unpickling_error(fmt::format(
+          "Can only build Tensor, Parameter, OrderedDict or types allowlisted via `add_safe_globals`, but got {}",
+          rt::repr(in_, rt::type_value(t))));
+  }
+  if (!weights_only_ || user_types_.count(&rt::type_of(obj))) {
     if (auto setstate = rt::lookup_special(in_, obj, "__setstate__")) {
       rt::Args a{state};
       rt::call(in_, *setstate, a);

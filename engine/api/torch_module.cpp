@@ -223,7 +223,7 @@ Value make_torch(Interpreter& in) {
   serial::install_serialization(*m);
   install_generators(*m);
   install_legacy_constructors(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization"});
   (void)in;
   return Value(m);
 }
@@ -244,6 +244,7 @@ void install_torch_modules(Interpreter& in) {
   in.register_module("torch.cuda", make_cuda);
   in.register_module("torch.version", make_version);
   in.register_module("torch.random", make_random_module);
+  serial::install_serialization_module(in);
   in.register_module("torch.func", make_func_module);
   in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
   in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });

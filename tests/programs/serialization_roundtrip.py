@@ -91,6 +91,21 @@ try:
 except Exception as e:
     print(type(e).__name__, str(e).split('WeightsUnpickler error: ')[1].split('.')[0])
 
+# weights_only with classes the script allowlists
+torch.save([Checkpoint()], path)
+with torch.serialization.safe_globals([Checkpoint]):
+    print(torch.load(path)[0].state)
+try:
+    torch.load(path)
+except Exception as e:
+    print(type(e).__name__, 'outside the with block')
+torch.serialization.add_safe_globals([(Checkpoint, '__main__.Checkpoint')])
+print(torch.load(path)[0].epoch)
+torch.serialization.clear_safe_globals()
+with open(path, 'wb') as f:
+    torch.serialization.save({'a': 1}, f)
+print(torch.serialization.load(path))
+
 # errors
 def show(f):
     try:

@@ -209,6 +209,10 @@ Value tensor_new_tensor(Interpreter& in, const Value& self, Args& a) {
   const Value* rg = a.find_kw("requires_grad");
   c10::ScalarType dtype = dt && !dt->is_none() ? *torchb::as_dtype(*dt) : t.scalar_type();
   c10::Device device = dev && !dev->is_none() ? torchb::parse_device(*dev) : t.device();
+  if (data->is_tensor())
+    in.warn("UserWarning",
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).");
   at::Tensor out = data->is_tensor() ? data->as_tensor().detach().to(device, dtype, false, true)
                                      : tensor_from_data(in, *data, dtype, device);
   if (rg && rt::truthy(in, *rg)) out.set_requires_grad(true);

@@ -7,6 +7,14 @@
 // beside the target and renames the finished file over it, so a failed save
 // (an error while pickling, a full disk) never leaves a half-written
 // checkpoint, and an existing checkpoint is replaced only by a complete one.
+//
+// Note [A writer that failed]: ~PyTorchStreamWriter finishes an archive that
+// was not finished, and after a failed write that throws again, from the
+// destructor (std::terminate). So a writer whose write failed is never
+// destroyed: it is leaked with its file descriptor, once per failed save
+// (its partial file is removed). A file object's writer never sees the
+// failure instead (save_to_file).
+//
 // The file inside that directory has the target's own name because the
 // writer names the archive's top folder after it ("model.pt" ->
 // "model/data.pkl"), as torch.save does.
@@ -32,7 +40,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ios>
 #include <memory>
+#include <optional>
 
 namespace backstep::api::serial {
 
@@ -76,7 +86,7 @@ std::string parent_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-void save_to_path(const std::string& path, const PickledObject& p) {
+void save_to_path(rt::Interpreter& in, const std::string& path, const PickledObject& p) {
   std::string parent = parent_of(path);
   struct stat st {};
   if (!parent.empty() && ::stat(parent.c_str(), &st) != 0)
@@ -90,13 +100,20 @@ void save_to_path(const std::string& path, const PickledObject& p) {
     ::unlink(tmp_file.c_str());
     ::rmdir(tmpl.c_str());
   };
+  auto writer = std::make_unique<caffe2::serialize::PyTorchStreamWriter>(tmp_file);
   try {
-    caffe2::serialize::PyTorchStreamWriter w(tmp_file);
-    write_archive(w, p);
+    write_archive(*writer, p);
+  } catch (const std::ios_base::failure&) {  // the writer's stream: a full disk, a size limit
+    int err = errno;
+    (void)writer.release();  // Note [A writer that failed]
+    cleanup();
+    rt::raise_os_error(in, err ? err : EIO);
   } catch (...) {
+    (void)writer.release();
     cleanup();
     throw;
   }
+  writer.reset();
   if (std::rename(tmp_file.c_str(), path.c_str()) != 0) {
     int err = errno;
     cleanup();
@@ -105,18 +122,27 @@ void save_to_path(const std::string& path, const PickledObject& p) {
   ::rmdir(tmpl.c_str());
 }
 
+// Streams the archive into the file object as the writer produces it. A
+// failed write must not reach the writer (Note [A writer that failed]): the
+// callback keeps reporting success, writes nothing more, and the error is
+// raised once the writer is done.
 void save_to_file(rt::FileObject& f, const PickledObject& p) {
   f.check_open();
   if (!f.binary()) rt::raise_type_error("write() argument must be str, not bytes");
-  std::string bytes;
+  std::optional<rt::ScriptError> failed;
   {
-    caffe2::serialize::PyTorchStreamWriter w([&](const void* data, size_t n) {
-      bytes.append(static_cast<const char*>(data), n);
+    caffe2::serialize::PyTorchStreamWriter w([&](const void* data, size_t n) -> size_t {
+      if (failed) return n;
+      try {
+        f.write_raw(static_cast<const char*>(data), n);
+      } catch (const rt::ScriptError& e) {
+        failed = e;
+      }
       return n;
     });
     write_archive(w, p);
   }
-  f.write_raw(bytes.data(), bytes.size());
+  if (failed) throw *failed;
   f.flush();
 }
 
@@ -129,7 +155,7 @@ Value torch_save(rt::Interpreter& in, rt::Args& a) {
   if (!path && !file)
     rt::raise_attribute_error("expected 'f' to be string, path, or a file-like object with a 'write' attribute");
   PickledObject p = pickle_object(in, *b[0]);
-  if (path) save_to_path(path->value, p);
+  if (path) save_to_path(in, path->value, p);
   else save_to_file(*file, p);
   return Value();
 }

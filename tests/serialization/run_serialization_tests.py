@@ -19,7 +19,9 @@
 """
 import argparse
 import os
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -198,6 +200,22 @@ class Runner:
         self.check("a failed save keeps the old checkpoint", rc == 0 and out == "refused PicklingError\n{'a': tensor([0, 1, 2])}\nrefused PicklingError\n",
                    out + err)
         self.check("a failed save leaves no file", not os.path.exists(path + ".new"))
+        # A disk that fills up mid-save (a file-size limit stands in for it):
+        # an OSError, the old checkpoint intact; and a file object on /dev/full.
+        write(prog, "import torch\ntry:\n    torch.save({'a': torch.ones(1000000)}, %r)\n"
+                    "except OSError as e:\n    print(type(e).__name__, e)\nprint(torch.load(%r))\n"
+                    "f = open('/dev/full', 'wb')\ntry:\n    torch.save({'a': torch.ones(100000)}, f)\n"
+                    "except OSError as e:\n    print(type(e).__name__, e)\n" % (path, path))
+
+        def limit_file_size():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+
+        p = subprocess.run([self.backstep, "run", prog], cwd=self.work, capture_output=True, text=True,
+                           errors="replace", timeout=300, preexec_fn=limit_file_size)
+        self.check("a save that runs out of space raises OSError and keeps the old checkpoint",
+                   p.returncode == 0 and p.stdout == "OSError [Errno 27] File too large\n{'a': tensor([0, 1, 2])}\n"
+                   "OSError [Errno 28] No space left on device\n", p.stdout + p.stderr)
         leftovers = [n for n in os.listdir(self.work) if n.startswith(".backstep-save")]
         self.check("no temporary directories left", not leftovers, str(leftovers))
 

@@ -2,6 +2,7 @@
 // PyTorch implements in Python (torch/_tensor.py: backward, register_hook,
 // split, ...) here, every other one through the operator bridge.
 #include "engine/api/autograd_api.h"
+#include "engine/api/legacy_constructors.h"
 #include "engine/api/node_object.h"
 #include "engine/api/op_site.h"
 #include "engine/api/tensor_protocol.h"
@@ -54,7 +55,16 @@ Value m_type(Interpreter& in, const Value& self, rt::Args& a) {
     std::string prefix = t.is_cuda() ? "torch.cuda." : "torch.";
     return rt::make_str(prefix + scalar + "Tensor");
   }
-  const Value& dtype = a.pos.empty() ? a.kw[0].value : a.pos[0];
+  Value dtype = a.pos.empty() ? a.kw[0].value : a.pos[0];
+  // x.type(torch.LongTensor) and x.type('torch.LongTensor') name a dtype by its legacy class.
+  if (auto legacy = legacy_class_dtype(dtype)) dtype = torchb::dtype_object(*legacy);
+  if (auto* s = dtype.as<rt::StrObject>()) {
+    Value torch = in.import_module("torch");
+    std::string name = s->value.rfind("torch.", 0) == 0 ? s->value.substr(6) : s->value;
+    if (auto cls = rt::try_get_attr(in, torch, name); cls && legacy_class_dtype(*cls))
+      dtype = torchb::dtype_object(*legacy_class_dtype(*cls));
+    else rt::raise_value_error("invalid type: '" + s->value + "'");
+  }
   rt::Args to_args{dtype};
   return rt::call_method(in, self, "to", to_args);
 }
@@ -83,7 +93,8 @@ const std::unordered_map<std::string_view, PyMethod>& python_methods() {
   static const std::unordered_map<std::string_view, PyMethod> table = {
       {"tolist", m_tolist},   {"backward", m_backward}, {"register_hook", m_register_hook},
       {"type", m_type},       {"split", m_split},       {"numpy", m_numpy},
-      {"data_ptr", m_data_ptr}, {"__deepcopy__", tensor_deepcopy},
+      {"data_ptr", m_data_ptr}, {"__deepcopy__", tensor_deepcopy}, {"new_tensor", tensor_new_tensor},
+      {"new", tensor_new},
   };
   return table;
 }

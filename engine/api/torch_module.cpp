@@ -5,10 +5,13 @@
 // (engine/pylib/torch/nn), nn.Parameter is engine/api/nn_parameter.cpp.
 #include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
+#include "engine/api/generator_api.h"
 #include "engine/api/gradcheck.h"
 #include "engine/api/help.h"
+#include "engine/api/legacy_constructors.h"
 #include "engine/api/mutations.h"
 #include "engine/api/saved_hooks.h"
+#include "engine/api/serialization.h"
 #include "engine/api/tensor_factory.h"
 #include "engine/api/tensor_protocol.h"
 #include "engine/api/tensor_registry.h"
@@ -179,7 +182,10 @@ Value make_torch(Interpreter& in) {
   });
   install_grad_modes(*m);
   install_anomaly_queries(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func"});
+  serial::install_serialization(*m);
+  install_generators(*m);
+  install_legacy_constructors(*m);
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization"});
   (void)in;
   return Value(m);
 }
@@ -197,6 +203,8 @@ void install_torch_modules(Interpreter& in) {
   install_mutation_tracking();
   in.register_module("torch.cuda", make_cuda);
   in.register_module("torch.version", make_version);
+  in.register_module("torch.random", make_random_module);
+  serial::install_serialization_module(in);
   in.register_module("torch.func", make_func_module);
   in.register_module("torch.linalg", [](Interpreter&) { return op_module("torch.linalg", torchb::OpModule::Linalg); });
   in.register_module("torch.special", [](Interpreter&) { return op_module("torch.special", torchb::OpModule::Special); });

@@ -55,6 +55,10 @@ FileObject::~FileObject() {
 const TypeObject& FileObject::native_type() const { return file_type(); }
 
 std::string FileObject::repr(Interpreter& in) const {
+  if (binary()) {
+    const char* cls = flags_.read && flags_.write ? "BufferedRandom" : flags_.read ? "BufferedReader" : "BufferedWriter";
+    return fmt::format("<_io.{} name={}>", cls, rt::repr(in, name));
+  }
   return fmt::format("<_io.TextIOWrapper name={} mode={} encoding={}>", rt::repr(in, name), python_string_repr(mode),
                      python_string_repr(encoding));
 }
@@ -109,7 +113,31 @@ std::string FileObject::read_code_point(int first) {
   return out;
 }
 
+namespace {
+[[noreturn]] void refuse_binary(const char* what) {
+  raise_not_implemented(fmt::format("{}() on a binary file is not supported by backstep yet (it has no bytes type)", what));
+}
+}  // namespace
+
+std::string FileObject::read_raw() {
+  prepare(false);
+  std::string out;
+  char buf[65536];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, fp_)) > 0;) out.append(buf, n);
+  return out;
+}
+
+void FileObject::write_raw(const char* data, size_t n) {
+  prepare(true);
+  if (n && std::fwrite(data, 1, n, fp_) != n) {
+    int err = errno;
+    std::clearerr(fp_);
+    raise(*exc_types().os_error, fmt::format("[Errno {}] {}", err, std::strerror(err)));
+  }
+}
+
 std::string FileObject::read(int64_t chars) {
+  if (binary()) refuse_binary("read");
   prepare(false);
   std::string out;
   for (int64_t n = 0; chars < 0 || n < chars; ++n) {
@@ -121,6 +149,7 @@ std::string FileObject::read(int64_t chars) {
 }
 
 std::string FileObject::readline(int64_t chars) {
+  if (binary()) refuse_binary("readline");
   prepare(false);
   std::string out;
   // newline '' ends a line at \n, \r or \r\n (kept as they are); None has
@@ -143,6 +172,7 @@ std::string FileObject::readline(int64_t chars) {
 }
 
 int64_t FileObject::write(const std::string& text) {
+  if (binary()) refuse_binary("write");
   prepare(true);
   std::string out = text;
   if (newline && (*newline == "\r" || *newline == "\r\n")) {
@@ -304,7 +334,8 @@ Value builtin_open(Interpreter& in, Args& args) {
     if (encoding) raise_value_error("binary mode doesn't take an encoding argument");
     if (errors) raise_value_error("binary mode doesn't take an errors argument");
     if (newline) raise_value_error("binary mode doesn't take a newline argument");
-    raise_not_implemented("binary files are not supported by backstep yet (it has no bytes type)");
+    std::FILE* fp = open_stream(in, file, m, bool_arg(in, a[6], true));
+    return Value(std::make_shared<FileObject>(fp, file, mode, m.flags, "", "", std::string()));
   }
   std::FILE* fp = open_stream(in, file, m, bool_arg(in, a[6], true));
   try {

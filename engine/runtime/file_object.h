@@ -2,7 +2,9 @@
 // over a buffered file). Text is UTF-8 as backstep's str is; newline
 // translation follows io's rules (universal newlines on read with
 // newline=None, '\n' written as the newline argument asks). backstep has no
-// bytes type, so binary mode is refused with NotImplementedError.
+// bytes type: a binary file (mode 'rb', 'wb', ...) opens, and torch.save /
+// torch.load move raw bytes through it (read_raw / write_raw), but its
+// script-level read and write are refused with NotImplementedError.
 #pragma once
 
 #include "engine/runtime/context_manager.h"
@@ -37,6 +39,11 @@ class FileObject : public Object, public ContextManager {
   int64_t truncate(std::optional<int64_t> size);
   void flush();
   void close();
+
+  // Binary files have no encoding (open() gives text files one always).
+  bool binary() const { return encoding.empty(); }
+  std::string read_raw();                       // the rest of the file, as bytes
+  void write_raw(const char* data, size_t n);  // raises OSError when the write fails
 
   bool closed() const { return fp_ == nullptr; }
   bool readable() const { return flags_.read; }

@@ -2,6 +2,7 @@
 
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
+#include "engine/torch/generator_object.h"
 #include "engine/torch/torch_objects.h"
 
 #include <fmt/format.h>
@@ -87,7 +88,7 @@ bool check(const Signature& sig, const Param& p, const Value& v, int argnum) {
     case PType::MemoryFormat: return v.as<MemoryFormatObject>() != nullptr;
     case PType::Device: return v.is_int() || is_str(v) || v.as<DeviceObject>() != nullptr;
     case PType::String: return is_str(v);
-    case PType::Generator:  // no Generator objects in the language yet
+    case PType::Generator: return v.as<GeneratorObject>() != nullptr;
     case PType::Storage:
     case PType::QScheme:
     case PType::Stream: return false;

@@ -3,6 +3,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/torch/arg_parser.h"
+#include "engine/torch/generator_object.h"
 #include "engine/torch/torch_objects.h"
 
 #include <ATen/ScalarOps.h>
@@ -118,6 +119,7 @@ c10::IValue to_ivalue(const Signature& sig, const Param& p, const Value* v, bool
       return d;
     }
     case PType::String: return v->as<rt::StrObject>()->value;
+    case PType::Generator: return c10::IValue(v->as<GeneratorObject>()->gen);
     default: return {};
   }
 }

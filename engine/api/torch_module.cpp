@@ -90,9 +90,6 @@ Value make_size(Interpreter& in, rt::Args& a) {
   return rt::make_size(dims);
 }
 
-  return Value(m);
-}
-
 // torch.autograd. PyTorch loads the submodule torch.autograd.gradcheck while
 // torch.autograd initialises and then binds the function of that name over
 // it, so a later `import torch.autograd.gradcheck` (or `from ... import

@@ -1,5 +1,6 @@
 #include "engine/api/install.h"
 
+#include "engine/api/function_api.h"
 #include "engine/api/tensor_type.h"
 #include "engine/api/torch_errors.h"
 #include "engine/autograd/backstep_engine.h"
@@ -18,6 +19,7 @@ void install_torch(rt::Interpreter& in) {
   install_torch_modules(in);
   install_torch_warnings(in);
   install_nn_scope_module(in);
+  install_function_module(in);
 }
 
 }  // namespace backstep::api

@@ -1,0 +1,73 @@
+#include "engine/autograd/script_function_node.h"
+
+#include <torch/csrc/autograd/functions/basic_ops.h>
+
+#include <mutex>
+
+namespace backstep::autograd {
+
+ag::variable_list ScriptFunctionNode::apply(ag::variable_list&& grads) {
+  // Materialize undefined gradients as zeros shaped like their output, as
+  // PyNode::apply does unless ctx.set_materialize_grads(False); a non-tensor
+  // output's info is empty and stays None.
+  at::OptionalDeviceGuard device_guard;
+  for (size_t i = 0; i < grads.size() && i < output_info.size(); ++i)
+    if (!grads[i].defined() && materialize_grads) grads[i] = output_info[i].zeros(device_guard);
+  // The node's own mutex, as PyNode holds the GIL and CppNode this lock:
+  // one script backward of this node at a time.
+  std::lock_guard<std::mutex> lock(mutex_);
+  return backward_(*this, std::move(grads));
+}
+
+void ScriptFunctionNode::release_variables() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  saved_.clear();
+  has_freed_buffers_ = true;
+}
+
+std::vector<std::optional<at::Tensor>> ScriptFunctionNode::wrap_outputs(
+    const ag::variable_list& inputs, const std::unordered_set<at::TensorImpl*>& non_differentiable,
+    const std::unordered_set<at::TensorImpl*>& dirty, const std::vector<std::optional<at::Tensor>>& outputs,
+    bool executable) {
+  auto view_as_self = [](const at::Tensor& x) { return x.view_as(x); };
+  ag::_jvp_fn_t no_jvp = [](const ag::variable_list&, const ag::variable_list&) -> ag::variable_list {
+    TORCH_CHECK(false, "backstep: forward-mode AD (jvp) through a custom Function is not supported");
+  };
+  // ctx.mark_dirty counts as one more change of the input (PyTorch's
+  // _mark_dirty), on top of the in-place operation the forward did.
+  for (auto* impl : dirty) impl->bump_version();
+  c10::intrusive_ptr<ag::Node> attached;
+  c10::intrusive_ptr<ag::Node> self = executable ? getptr() : c10::intrusive_ptr<ag::Node>();
+  auto wrapped = ag::_wrap_outputs(inputs, non_differentiable, dirty, outputs, self, no_jvp, {}, view_as_self,
+                                   /*pure_view=*/false, attached);
+  if (executable)
+    for (const auto& out : wrapped) output_info.emplace_back(out ? ag::VariableInfo(*out) : ag::VariableInfo());
+  return wrapped;
+}
+
+void ScriptFunctionNode::save(const std::vector<at::Tensor>& tensors) {
+  for (const auto& t : tensors) {
+    if (!t.defined()) {
+      saved_.emplace_back();
+      continue;
+    }
+    bool is_output = t.grad_fn().get() == this;
+    saved_.emplace_back(t, is_output);
+  }
+}
+
+std::vector<at::Tensor> ScriptFunctionNode::unpack_saved() {
+  TORCH_CHECK(!has_freed_buffers_, ag::ERR_BACKWARD_TWICE);
+  std::vector<at::Tensor> out;
+  auto self = getptr();
+  for (const auto& sv : saved_) out.push_back(sv.unpack(self));
+  return out;
+}
+
+std::vector<at::Tensor> delayed_error(const std::string& message, const std::vector<at::Tensor>& tensors) {
+  auto node = c10::make_intrusive<ag::DelayedError>(message, static_cast<int64_t>(tensors.size()));
+  ag::variable_list inputs(tensors.begin(), tensors.end());
+  return node->apply(std::move(inputs));
+}
+
+}  // namespace backstep::autograd

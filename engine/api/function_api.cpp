@@ -4,6 +4,8 @@
 //   saved_tensors(ctx)             ctx.saved_tensors
 //   node(ctx)                      the graph Node object of a ctx (name(), next_functions, hooks)
 //   delayed_error(msg, outputs)    what once_differentiable wraps results in
+//   graph_task_id()                the running backward's id, -1 outside one
+//                                  (torch._C._current_graph_task_id, for checkpoint)
 //
 // apply follows THPFunction_apply (torch/csrc/autograd/python_function.cpp):
 // the node is made first (so it takes its sequence number and its origin --
@@ -27,6 +29,7 @@
 // Exceptions come back to the engine thread with the script's traceback.
 #include "engine/api/function_api.h"
 
+#include "engine/api/autograd_api.h"
 #include "engine/api/node_object.h"
 #include "engine/autograd/script_function_node.h"
 #include "engine/runtime/exceptions.h"
@@ -244,12 +247,19 @@ Value delayed_error(Interpreter& in, rt::Args& a) {
   return rt::make_tuple(std::move(out));
 }
 
+Value graph_task_id(Interpreter& in, rt::Args& a) {
+  rt::expect_args(a, "graph_task_id", 0, 0);
+  const BackwardTask* task = current_backward_task(in);
+  return Value(task ? static_cast<int64_t>(task->id) : int64_t{-1});
+}
+
 Value make_function_module(Interpreter&) {
   auto m = rt::make_module("_backstep_function");
   m->def("apply", function_apply);
   m->def("saved_tensors", saved_tensors);
   m->def("node", node_object_of_ctx);
   m->def("delayed_error", delayed_error);
+  m->def("graph_task_id", graph_task_id);
   return Value(m);
 }
 

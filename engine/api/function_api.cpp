@@ -50,9 +50,12 @@ using rt::Value;
 
 namespace {
 
-// What a ScriptFunctionNode's payload holds: its ctx.
+class NodeHandle;
+
+// What a ScriptFunctionNode's payload holds: its ctx (and the ctx's handle).
 struct FunctionPayload {
   Value ctx;
+  std::shared_ptr<NodeHandle> handle;  // also ctx._cdata
 };
 
 // ctx._cdata: the ctx's node, weakly (the node owns the ctx).
@@ -63,9 +66,21 @@ class NodeHandle : public rt::Object {
   const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override { return fmt::format("<node handle at {:#x}>", address()); }
   c10::intrusive_ptr<ag::Node> lock() const { return node_.lock(); }
+  // Note [A ctx the script holds keeps its node]
+  // The node owns its ctx; the ctx names its node weakly, or the two would
+  // keep each other alive forever (backstep has no cycle collector). But a
+  // script that holds a node as `y.grad_fn` (often of a temporary:
+  // `Fn.apply(x).grad_fn.name()`) must find the node alive, as in PyTorch.
+  // So once the script has been handed the ctx as a node, it holds the node
+  // strongly, until the backward releases the node's saved state (its graph
+  // is then spent); a graph inspected and never backwarded stays, as the
+  // price of PyTorch's semantics without a cycle collector.
+  void pin(const c10::intrusive_ptr<ag::Node>& node) { pinned_ = node; }
+  void unpin() { pinned_.reset(); }
 
  private:
   c10::weak_intrusive_ptr<ag::Node> node_;
+  c10::intrusive_ptr<ag::Node> pinned_;
 };
 
 c10::intrusive_ptr<ag::Node> node_of_ctx(Interpreter& in, const Value& ctx) {
@@ -121,7 +136,7 @@ ag::variable_list gradients_from(const ScriptFunctionNode& node, const Value& re
     } else if (items[i].is_tensor()) {
       out.push_back(items[i].as_tensor());
     } else {
-      rt::raise_type_error(fmt::format("expected Variable or None (got {})", rt::type_name(items[i])));
+      rt::raise_runtime_error(fmt::format("expected Variable or None (got {})", rt::type_name(items[i])));
     }
   }
   return out;
@@ -191,8 +206,10 @@ Value function_apply(Interpreter& in, rt::Args& a) {
   if (executable) node->set_next_edges(ag::collect_next_edges(inputs));
 
   Value ctx = in.call(rt::get_attr(in, cls, "_backward_cls"), {});
-  node->payload = std::make_shared<FunctionPayload>(FunctionPayload{ctx});
-  rt::set_attr(in, ctx, "_cdata", Value(std::make_shared<NodeHandle>(node)));
+  auto handle = std::make_shared<NodeHandle>(node);
+  node->payload = std::make_shared<FunctionPayload>(FunctionPayload{ctx, handle});
+  node->on_release = [handle] { handle->unpin(); };
+  rt::set_attr(in, ctx, "_cdata", Value(handle));
   rt::set_attr(in, ctx, "needs_input_grad", rt::make_tuple(needs_grad));
 
   Value raw;
@@ -268,7 +285,10 @@ Value make_function_module(Interpreter&) {
 std::optional<Value> function_ctx_of(const ag::Node& node) {
   auto* fn = dynamic_cast<const ScriptFunctionNode*>(&node);
   if (!fn || !fn->payload) return std::nullopt;
-  return static_cast<FunctionPayload*>(fn->payload.get())->ctx;
+  auto* payload = static_cast<FunctionPayload*>(fn->payload.get());
+  // Note [A ctx the script holds keeps its node]
+  if (!fn->released()) payload->handle->pin(const_cast<ScriptFunctionNode*>(fn)->getptr());
+  return payload->ctx;
 }
 
 void install_function_module(Interpreter& in) { in.register_module("_backstep_function", make_function_module); }

@@ -20,9 +20,14 @@ ag::variable_list ScriptFunctionNode::apply(ag::variable_list&& grads) {
 }
 
 void ScriptFunctionNode::release_variables() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  saved_.clear();
-  has_freed_buffers_ = true;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    saved_.clear();
+    has_freed_buffers_ = true;
+  }
+  // The engine holds the node while it calls this, so dropping another
+  // reference here cannot free it under our feet.
+  if (on_release) on_release();
 }
 
 std::vector<std::optional<at::Tensor>> ScriptFunctionNode::wrap_outputs(

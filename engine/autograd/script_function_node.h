@@ -45,6 +45,9 @@ class ScriptFunctionNode : public ag::Node {
   // The script side (the ctx object): opaque here, owned by the node as
   // PyNode owns its Python object.
   std::shared_ptr<void> payload;
+  // Called when the backward releases the saved state (retain_graph=False).
+  std::function<void()> on_release;
+  bool released() const { return has_freed_buffers_; }
 
   // Attaches `outputs` (nullopt for non-tensor outputs) to this node, or to
   // none when `executable` is false; marks `dirty` inputs as modified.

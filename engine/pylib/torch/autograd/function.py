@@ -7,6 +7,7 @@ off, attaches the outputs and keeps the saved tensors. Written from
 PyTorch's documented semantics (torch/autograd/function.py).
 """
 import functools
+import warnings
 
 import torch
 import _backstep_function as _bf
@@ -87,7 +88,13 @@ class Function:
         )
 
     def __init__(self, *args, **kwargs):
-        pass
+        warnings.warn(
+            f"{self.__class__} should not be instantiated. Methods on autograd functions "
+            "are all static, so you should invoke them on the class itself. "
+            "Instantiating an autograd function will raise an error in a future version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(

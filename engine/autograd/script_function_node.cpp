@@ -1,5 +1,9 @@
 #include "engine/autograd/script_function_node.h"
 
+#include "engine/autograd/libtorch_compat.h"
+#include "engine/autograd/saved_fields_detail.h"
+#include "engine/format/tensor_repr.h"
+
 #include <torch/csrc/autograd/functions/basic_ops.h>
 
 #include <mutex>
@@ -67,6 +71,57 @@ std::vector<at::Tensor> ScriptFunctionNode::unpack_saved() {
   auto self = getptr();
   for (const auto& sv : saved_) out.push_back(sv.unpack(self));
   return out;
+}
+
+namespace {
+
+ScriptFunctionNode& as_script_node(ag::Node& n) { return static_cast<ScriptFunctionNode&>(n); }
+
+// As text, from the SavedVariables' state: unpacking would run a
+// saved-tensor unpack hook (checkpoint's recomputes and may be unpacked only
+// once), and looking at a graph must not change it.
+SavedValue read_saved_tensors(ag::Node& n) {
+  auto& node = as_script_node(n);
+  if (node.released()) detail::throw_backward_twice();
+  std::string text = "(";
+  const auto& saved = node.saved_variables();
+  for (size_t i = 0; i < saved.size(); ++i) {
+    SavedVariableState st = state_of(saved[i]);
+    text += i ? ", " : "";
+    if (st.packed) {
+      text += "<packed by a hook>";
+    } else if (st.empty) {
+      text += "None";
+    } else {
+      std::string dtype = format::dtype_name(st.dtype);
+      text += (dtype.rfind("torch.", 0) == 0 ? dtype.substr(6) : dtype) + "[";
+      for (size_t d = 0; d < st.shape.size(); ++d) text += (d ? ", " : "") + std::to_string(st.shape[d]);
+      text += "]";
+    }
+  }
+  text += saved.size() == 1 ? ",)" : ")";
+  return SavedValue{SavedKind::Opaque, c10::IValue(), text};
+}
+
+std::vector<ag::SavedVariable>* raw_saved_tensors(ag::Node& n) {
+  auto& node = as_script_node(n);
+  return detail::raw_list(node.saved_variables(), node.released());
+}
+
+bool is_script_node(const ag::Node& n) { return dynamic_cast<const ScriptFunctionNode*>(&n) != nullptr; }
+
+const detail::FieldDesc kScriptFunctionFields[] = {
+    // PyTorch shows them as ctx.saved_tensors, not as a `_saved_` property.
+    {"saved_tensors", SavedKind::TensorList, false, false, "std::vector<SavedVariable>", &read_saved_tensors, nullptr,
+     &raw_saved_tensors},
+};
+
+}  // namespace
+
+const detail::NodeTypeDesc& script_function_node_type() {
+  static const detail::NodeTypeDesc desc{"<custom autograd.Function>", &typeid(ScriptFunctionNode), &is_script_node,
+                                         kScriptFunctionFields, 1, /*python_class=*/true};
+  return desc;
 }
 
 std::vector<at::Tensor> delayed_error(const std::string& message, const std::vector<at::Tensor>& tensors) {

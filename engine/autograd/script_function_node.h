@@ -63,6 +63,8 @@ class ScriptFunctionNode : public ag::Node {
   // ctx.saved_tensors: unpacked with the version check; PyTorch's
   // "backward through the graph a second time" error once released.
   std::vector<at::Tensor> unpack_saved();
+  // The SavedVariables themselves (for the debugger's saved-tensor views).
+  std::vector<ag::SavedVariable>& saved_variables() { return saved_; }
 
  private:
   std::string name_;
@@ -70,6 +72,14 @@ class ScriptFunctionNode : public ag::Node {
   std::vector<ag::SavedVariable> saved_;
   bool has_freed_buffers_ = false;
 };
+
+namespace detail {
+struct NodeTypeDesc;
+}
+// The saved-field table of ScriptFunctionNode (one field, `saved_tensors`),
+// registered beside the generated ones (saved_fields.cpp), so graph views,
+// `:saved` and reprs treat a custom Function's node like libtorch's.
+const detail::NodeTypeDesc& script_function_node_type();
 
 // An Error node (torch::autograd::DelayedError) over `tensors`: what
 // once_differentiable attaches to a backward's results so that

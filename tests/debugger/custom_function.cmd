@@ -2,6 +2,7 @@
 :continue
 :where
 :node #2
+:saved
 :grads
 :step
 :grads

@@ -183,6 +183,21 @@ void save_for_backward(Interpreter& in, ScriptFunctionNode& node, const Value& c
   node.save(tensors);
 }
 
+// forward(ctx, *args); or, when the class defines setup_context,
+// forward(*args) then setup_context(ctx, args, output).
+Value run_forward(Interpreter& in, const Value& cls, const Value& ctx, const std::vector<Value>& args) {
+  rt::Args call;
+  if (rt::truthy(in, rt::get_attr(in, cls, "_backstep_setup_context"))) {
+    call.pos.assign(args.begin(), args.end());
+    Value output = rt::call_method(in, cls, "forward", call);
+    in.call(rt::get_attr(in, cls, "setup_context"), {ctx, rt::make_tuple(args), output});
+    return output;
+  }
+  call.pos.push_back(ctx);
+  call.pos.append(args.begin(), args.end());
+  return rt::call_method(in, cls, "forward", call);
+}
+
 Value function_apply(Interpreter& in, rt::Args& a) {
   if (a.pos.empty()) rt::raise_type_error("apply() missing the Function class");
   if (!a.kw.empty()) rt::raise_type_error("apply() takes no keyword arguments");
@@ -215,7 +230,7 @@ Value function_apply(Interpreter& in, rt::Args& a) {
   Value raw;
   {
     c10::AutoGradMode no_grad(false);
-    raw = in.call(rt::get_attr(in, cls, "_backstep_forward"), {ctx, rt::make_tuple(args)});
+    raw = run_forward(in, cls, ctx, args);
   }
   const bool single = !raw.as<rt::TupleObject>();
   std::vector<Value> outs = single ? std::vector<Value>{raw} : raw.as<rt::TupleObject>()->items;

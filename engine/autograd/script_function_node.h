@@ -26,7 +26,7 @@ namespace backstep::autograd {
 
 namespace ag = torch::autograd;
 
-class ScriptFunctionNode : public ag::Node {
+class ScriptFunctionNode final : public ag::Node {
  public:
   // Runs the script's backward for `grads` (one per forward output, after
   // materialization) and returns one gradient per tensor input.

@@ -206,7 +206,7 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
   // Names by node type: name() builds a string (and demangles for some
   // types) on every call; once per type is enough.
   // A custom Function's node is named after its script class, not its type.
-  if (dynamic_cast<const autograd::ScriptFunctionNode*>(&node)) {
+  if (typeid(node) == typeid(autograd::ScriptFunctionNode)) {
     f.name_index = run_.intern(node.name());
   } else {
     auto known = names_by_type_.find(&typeid(node));

@@ -86,6 +86,8 @@ class Function:
             (BackwardCFunction,),
             {"_forward_cls": cls, "__module__": "torch.autograd.function"},
         )
+        # apply calls forward(ctx, *args), or forward(*args) then setup_context.
+        cls._backstep_setup_context = cls.setup_context is not Function.setup_context
 
     def __init__(self, *args, **kwargs):
         warnings.warn(
@@ -131,15 +133,6 @@ class Function:
         )
 
     apply = classmethod(_bf.apply)
-
-    @classmethod
-    def _backstep_forward(cls, ctx, args):
-        # forward(ctx, *args), or forward(*args) then setup_context.
-        if cls.setup_context is Function.setup_context:
-            return cls.forward(ctx, *args)
-        output = cls.forward(*args)
-        cls.setup_context(ctx, args, output)
-        return output
 
 
 class InplaceFunction(Function):

@@ -6,6 +6,9 @@
 //   delayed_error(msg, outputs)    what once_differentiable wraps results in
 //   graph_task_id()                the running backward's id, -1 outside one
 //                                  (torch._C._current_graph_task_id, for checkpoint)
+//   cpu_rng_state() / set_cpu_rng_state(state)
+//                                  the default CPU generator's state as a uint8
+//                                  tensor (checkpoint's preserve_rng_state)
 //
 // apply follows THPFunction_apply (torch/csrc/autograd/python_function.cpp):
 // the node is made first (so it takes its sequence number and its origin --
@@ -39,6 +42,7 @@
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/GradMode.h>
 #include <fmt/format.h>
 
@@ -285,6 +289,22 @@ Value graph_task_id(Interpreter& in, rt::Args& a) {
   return Value(task ? static_cast<int64_t>(task->id) : int64_t{-1});
 }
 
+Value cpu_rng_state(Interpreter&, rt::Args& a) {
+  rt::expect_args(a, "cpu_rng_state", 0, 0);
+  auto gen = at::detail::getDefaultCPUGenerator();
+  std::lock_guard<std::mutex> lock(gen.mutex());
+  return Value(gen.get_state());
+}
+
+Value set_cpu_rng_state(Interpreter&, rt::Args& a) {
+  rt::expect_args(a, "set_cpu_rng_state", 1, 1);
+  if (!a.pos[0].is_tensor()) rt::raise_type_error("set_cpu_rng_state() expects the tensor cpu_rng_state() gave");
+  auto gen = at::detail::getDefaultCPUGenerator();
+  std::lock_guard<std::mutex> lock(gen.mutex());
+  gen.set_state(a.pos[0].as_tensor());
+  return Value();
+}
+
 Value make_function_module(Interpreter&) {
   auto m = rt::make_module("_backstep_function");
   m->def("apply", function_apply);
@@ -292,6 +312,8 @@ Value make_function_module(Interpreter&) {
   m->def("node", node_object_of_ctx);
   m->def("delayed_error", delayed_error);
   m->def("graph_task_id", graph_task_id);
+  m->def("cpu_rng_state", cpu_rng_state);
+  m->def("set_cpu_rng_state", set_cpu_rng_state);
   return Value(m);
 }
 

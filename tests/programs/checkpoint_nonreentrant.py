@@ -83,3 +83,24 @@ v = torch.tensor([0.1, 0.2], requires_grad=True)
 s = checkpoint_sequential(fns, 2, v, use_reentrant=False)
 s.sum().backward()
 print(s, v.grad)
+
+# random draws inside the checkpointed function are replayed in the
+# recomputation (preserve_rng_state=True), or drawn again (False)
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+xd = torch.randn(4, 5, requires_grad=True)
+wd = torch.randn(5, 5, requires_grad=True)
+
+
+def dropout_block(t):
+    return F.dropout(t @ wd, p=0.5, training=True).tanh()
+
+
+for reentrant in (False, True):
+    for preserve in (True, False):
+        xd.grad = None
+        torch.manual_seed(1)
+        yd = checkpoint(dropout_block, xd, use_reentrant=reentrant, preserve_rng_state=preserve)
+        yd.sum().backward()
+        print(reentrant, preserve, yd.sum().item(), xd.grad.sum().item(), torch.rand(1))

@@ -56,13 +56,14 @@ def detach_variable(inputs):
 
 
 def _get_rng_state():
-    get = getattr(torch, "get_rng_state", None)
-    return get() if get is not None else None
+    # torch.get_rng_state(): the CPU generator's state (no CUDA state: a
+    # checkpointed function on a GPU does not get its GPU draws replayed yet).
+    return _bf.cpu_rng_state()
 
 
 def _set_rng_state(state):
     if state is not None:
-        torch.set_rng_state(state)
+        _bf.set_cpu_rng_state(state)
 
 
 class CheckpointFunction(torch.autograd.Function):

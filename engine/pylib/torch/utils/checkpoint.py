@@ -198,7 +198,8 @@ class _Frame:
                 "to do so only once. Otherwise please open an issue with details on your use case."
             )
         holder.unpacked[gid] = True
-        return self.recomputed[gid][holder.index]
+        # Handed over once: the backward's saved value holds it from now on.
+        return self.recomputed[gid].pop(holder.index)
 
 
 _allowed_determinism_checks = ("default", "none")

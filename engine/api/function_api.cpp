@@ -41,6 +41,7 @@
 #include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/script_function.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/GradMode.h>
@@ -187,11 +188,38 @@ void save_for_backward(Interpreter& in, ScriptFunctionNode& node, const Value& c
   node.save(tensors);
 }
 
-// forward(ctx, *args); or, when the class defines setup_context,
+bool uses_setup_context(Interpreter& in, const Value& cls) {
+  return rt::truthy(in, rt::get_attr(in, cls, "_backstep_setup_context"));
+}
+
+// With setup_context, apply's arguments become the inputs as forward's
+// positional parameters, keywords and defaults bound (PyTorch's
+// bind_default_args), so setup_context sees every one.
+std::vector<Value> bind_forward_args(Interpreter& in, const Value& cls, std::vector<Value> args, const rt::Args& a) {
+  auto* fn = rt::get_attr(in, cls, "forward").as<rt::ScriptFunction>();
+  if (!fn) return args;
+  const auto& params = fn->code->params;
+  size_t used_kw = 0;
+  for (size_t i = args.size(); i < params.size() && params[i].kind == lang::Param::Kind::Positional; ++i) {
+    if (const Value* v = a.find_kw(params[i].name)) {
+      args.push_back(*v);
+      ++used_kw;
+    } else if (i < fn->defaults.size() && !rt::is_unbound(fn->defaults[i])) {
+      args.push_back(fn->defaults[i]);
+    } else {
+      rt::raise_type_error(fmt::format("missing a required argument: '{}'", params[i].name));
+    }
+  }
+  if (used_kw != a.kw.size()) rt::raise_type_error("got an unexpected keyword argument");
+  return args;
+}
+
+// forward(ctx, *args, **kwargs); or, when the class defines setup_context,
 // forward(*args) then setup_context(ctx, args, output).
-Value run_forward(Interpreter& in, const Value& cls, const Value& ctx, const std::vector<Value>& args) {
+Value run_forward(Interpreter& in, const Value& cls, const Value& ctx, const std::vector<Value>& args,
+                  const rt::Args& a) {
   rt::Args call;
-  if (rt::truthy(in, rt::get_attr(in, cls, "_backstep_setup_context"))) {
+  if (uses_setup_context(in, cls)) {
     call.pos.assign(args.begin(), args.end());
     Value output = rt::call_method(in, cls, "forward", call);
     in.call(rt::get_attr(in, cls, "setup_context"), {ctx, rt::make_tuple(args), output});
@@ -199,14 +227,15 @@ Value run_forward(Interpreter& in, const Value& cls, const Value& ctx, const std
   }
   call.pos.push_back(ctx);
   call.pos.append(args.begin(), args.end());
+  call.kw = a.kw;  // passed on, not inputs of the node (as PyTorch does)
   return rt::call_method(in, cls, "forward", call);
 }
 
 Value function_apply(Interpreter& in, rt::Args& a) {
   if (a.pos.empty()) rt::raise_type_error("apply() missing the Function class");
-  if (!a.kw.empty()) rt::raise_type_error("apply() takes no keyword arguments");
   Value cls = a.pos[0];
   std::vector<Value> args(a.pos.begin() + 1, a.pos.end());
+  if (uses_setup_context(in, cls)) args = bind_forward_args(in, cls, std::move(args), a);
   ag::variable_list inputs;
   std::vector<bool> is_variable;
   std::vector<Value> needs_grad;
@@ -234,7 +263,7 @@ Value function_apply(Interpreter& in, rt::Args& a) {
   Value raw;
   {
     c10::AutoGradMode no_grad(false);
-    raw = run_forward(in, cls, ctx, args);
+    raw = run_forward(in, cls, ctx, args, a);
   }
   const bool single = !raw.as<rt::TupleObject>();
   std::vector<Value> outs = single ? std::vector<Value>{raw} : raw.as<rt::TupleObject>()->items;

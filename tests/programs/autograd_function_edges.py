@@ -135,3 +135,35 @@ class TwoIn(Function):
 print(TwoIn.apply(x, torch.ones(2)).grad_fn.name())
 TwoIn.apply(x, x).sum().backward()
 print(x.grad)
+
+# keyword arguments: passed on to forward, or bound with defaults for setup_context
+class A(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, scale=2.0):
+        ctx.scale = scale
+        return x * scale
+    @staticmethod
+    def backward(ctx, g):
+        return g * ctx.scale, None
+class B(torch.autograd.Function):
+    @staticmethod
+    def forward(x, scale=2.0):
+        return x * scale
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        print("inputs", len(inputs), inputs[1])
+        ctx.scale = inputs[1]
+    @staticmethod
+    def backward(ctx, g):
+        return g * ctx.scale, None
+x = torch.ones(2, requires_grad=True)
+print(A.apply(x))
+try:
+    print(A.apply(x, scale=3.0))
+except TypeError as e:
+    print("TypeError:", e)
+print(B.apply(x))
+print(B.apply(x, scale=3.0))
+y = B.apply(x)
+y.sum().backward()
+print(x.grad)

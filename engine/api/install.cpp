@@ -1,5 +1,6 @@
 #include "engine/api/install.h"
 
+#include "engine/api/function_api.h"
 #include "engine/api/tensor_type.h"
 #include "engine/api/torch_errors.h"
 #include "engine/autograd/backstep_engine.h"
@@ -22,6 +23,7 @@ void install_torch(rt::Interpreter& in) {
   install_nn_scope_module(in);
   install_nn_parameter_module(in);
   install_nn_ops_module(in);
+  install_function_module(in);
 }
 
 }  // namespace backstep::api

@@ -1,5 +1,6 @@
 #include "engine/api/node_object.h"
 
+#include "engine/api/function_api.h"
 #include "engine/api/saved_hooks.h"
 #include "engine/api/script_hooks.h"
 #include "engine/autograd/saved_fields.h"
@@ -100,6 +101,7 @@ std::string NodeObject::attr_error_message(std::string_view name) const {
 
 Value node_object(const c10::intrusive_ptr<ag::Node>& node) {
   if (!node) return Value();
+  if (auto ctx = function_ctx_of(*node)) return *ctx;  // a custom Function's node is its ctx, as in PyTorch
   auto& cache = node_cache();
   auto it = cache.find(node.get());
   if (it != cache.end())

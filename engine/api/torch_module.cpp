@@ -113,6 +113,8 @@ Value make_autograd(Interpreter&) {
   install_anomaly_functions(*m);
   m->set_fallback([](Interpreter& interp, std::string_view name) -> std::optional<Value> {
     if (name == "graph") return interp.import_module("torch.autograd.graph");
+    if (name == "function" || name == "functional") return interp.import_module("torch.autograd." + std::string(name));
+    if (name == "Function") return rt::get_attr(interp, interp.import_module("torch.autograd.function"), "Function");
     return std::nullopt;
   });
   return Value(m);
@@ -182,7 +184,7 @@ Value make_torch(Interpreter& in) {
   serial::install_serialization(*m);
   install_generators(*m);
   install_legacy_constructors(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils"});
   (void)in;
   return Value(m);
 }

@@ -6,6 +6,7 @@
 #include "engine/autograd/libtorch_compat.h"
 
 #include "engine/autograd/saved_fields_detail.h"
+#include "engine/autograd/script_function_node.h"
 
 #include <c10/util/Exception.h>
 
@@ -91,13 +92,17 @@ const Registry& registry() {
   static const Registry reg = [] {
     Registry r;
     std::size_t count = 0;
-    const detail::NodeTypeDesc* types = detail::generated_node_types(&count);
+    const detail::NodeTypeDesc* generated = detail::generated_node_types(&count);
+    std::vector<const detail::NodeTypeDesc*> types;
+    for (std::size_t i = 0; i < count; ++i) types.push_back(&generated[i]);
+    types.push_back(&script_function_node_type());  // custom Functions' nodes
+    count = types.size();
     r.entries.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
-      TypeEntry e{&types[i], {}};
-      e.infos.reserve(types[i].field_count);
-      for (std::size_t f = 0; f < types[i].field_count; ++f) {
-        const detail::FieldDesc& d = types[i].fields[f];
+      TypeEntry e{types[i], {}};
+      e.infos.reserve(types[i]->field_count);
+      for (std::size_t f = 0; f < types[i]->field_count; ++f) {
+        const detail::FieldDesc& d = types[i]->fields[f];
         e.infos.push_back(SavedFieldInfo{d.name, d.kind, d.optional, d.cpp_type, d.python_visible,
                                          d.raw != nullptr || d.raw_list != nullptr});
       }
@@ -154,7 +159,8 @@ std::vector<std::string_view> known_node_types() {
   const Registry& r = registry();
   std::vector<std::string_view> out;
   out.reserve(r.entries.size());
-  for (const TypeEntry& e : r.entries) out.emplace_back(e.desc->name);
+  for (const TypeEntry& e : r.entries)
+    if (e.desc != &script_function_node_type()) out.emplace_back(e.desc->name);  // libtorch's types only
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "engine/autograd/libtorch_compat.h"
 #include "engine/autograd/node_metadata.h"
+#include "engine/autograd/script_function_node.h"
 #include "engine/runtime/interpreter.h"
 
 #include <torch/csrc/autograd/function_hook.h>
@@ -204,9 +205,14 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
   NodeFacts f;
   // Names by node type: name() builds a string (and demangles for some
   // types) on every call; once per type is enough.
-  auto known = names_by_type_.find(&typeid(node));
-  if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
-  f.name_index = known->second;
+  // A custom Function's node is named after its script class, not its type.
+  if (typeid(node) == typeid(autograd::ScriptFunctionNode)) {
+    f.name_index = run_.intern(node.name());
+  } else {
+    auto known = names_by_type_.find(&typeid(node));
+    if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
+    f.name_index = known->second;
+  }
   if (md) {
     const autograd::Origin& origin = md->origin();
     f.origin = origin.span;

@@ -1,0 +1,1 @@
+"""torch.utils: a package of submodules (checkpoint, ...), imported on use."""

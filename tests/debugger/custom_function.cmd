@@ -1,0 +1,11 @@
+:break SquareBackward
+:continue
+:where
+:node #2
+:saved
+:grads
+:step
+:grads
+:history
+:step
+:continue

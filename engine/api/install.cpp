@@ -4,6 +4,7 @@
 #include "engine/api/torch_errors.h"
 #include "engine/autograd/backstep_engine.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/torch/cuda_runtime.h"
 
 namespace backstep::api {
 
@@ -12,6 +13,7 @@ void install_torch_warnings(rt::Interpreter& in);  // torch_warnings.cpp
 void install_nn_scope_module(rt::Interpreter& in);  // nn_scope.cpp
 
 void install_torch(rt::Interpreter& in) {
+  torchb::load_cuda_where_a_driver_is();  // before anything asks ATen about CUDA (Note [loading libtorch_cuda])
   autograd::install_engine();  // before any graph exists: every node gets an origin
   install_torch_error_translation();
   install_tensor_type();

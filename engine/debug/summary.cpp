@@ -138,7 +138,8 @@ Summary describe(const at::Tensor& t) {
 
 Summary summarize(const at::Tensor& t) {
   Summary s = describe(t);
-  if (!s.defined || t.numel() == 0) return s;
+  // A meta tensor has a shape and no values: nothing to compute.
+  if (!s.defined || t.numel() == 0 || s.device_type == c10::DeviceType::Meta) return s;
   s.stats = true;
   // Straight from the TensorImpl: the checked accessors cost more than
   // scanning a small gradient.

@@ -5,7 +5,8 @@ without one: the CUDA toolkit's stub libcuda (which answers every call with
 loads libtorch_cuda at start-up (Note [loading libtorch_cuda]), and every
 CUDA answer and error comes from libtorch's CUDA side, as in PyTorch run
 with the same stub: tests/programs/cuda_without_gpu.py must print the same
-under both, and --version must say libtorch_cuda is loaded.
+under both, --version must say libtorch_cuda is loaded, and stepping
+through a CPU backward (tests/debugger/break_name) must go as without it.
 
     test_stub_driver.py --backstep build/backstep
 
@@ -52,6 +53,15 @@ def main():
                             % (got.returncode, got.stdout, got.stderr[-1500:], want.returncode, want.stdout))
         elif "CUDA driver is a stub library" not in got.stdout:
             failures.append("the errors do not come from libtorch's CUDA side: %r" % got.stdout)
+        # The CPU engine and the debugger with libtorch_cuda loaded: the same
+        # transcript as without it (but for the stub's one c10 warning).
+        debugger = os.path.join(HERE, "..", "debugger")
+        t = subprocess.run([args.backstep, "debug", "graph.py", "-x", "break_name.cmd"], cwd=debugger, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+        seen = "".join(l for l in t.stdout.splitlines(True) if "CUDAFunctions.cpp" not in l) + "[exit %d]\n" % t.returncode
+        with open(os.path.join(debugger, "break_name.out"), encoding="utf-8") as f:
+            if seen != f.read():
+                failures.append("debugger transcript break_name differs with libtorch_cuda loaded:\n" + seen)
     for f in failures:
         print("FAIL " + f)
     print("stub driver: ok (libtorch_cuda loaded at start-up, PyTorch's answers and errors)" if not failures

@@ -30,6 +30,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
     args = ap.parse_args()
+    args.backstep = os.path.abspath(args.backstep)
     stubs = sorted(glob.glob("/usr/local/cuda*/lib64/stubs/libcuda.so")) + \
         sorted(glob.glob("/usr/local/cuda*/targets/*/lib/stubs/libcuda.so"))
     if not stubs:
@@ -41,7 +42,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         os.symlink(stubs[0], os.path.join(tmp, "libcuda.so.1"))
-        env = dict(os.environ, LD_LIBRARY_PATH=tmp, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore")
+        env = dict(os.environ, LD_LIBRARY_PATH=tmp, OMP_NUM_THREADS="1", PYTHONWARNINGS="ignore", NO_COLOR="1")
         version = subprocess.run([args.backstep, "--version"], capture_output=True, text=True, env=env, timeout=120)
         if "loaded, 0 GPUs" not in version.stdout:
             failures.append("--version with a (stub) driver should say libtorch_cuda is loaded: %r" % version.stdout)

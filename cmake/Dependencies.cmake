@@ -5,9 +5,9 @@
 #
 # Note [what we link]: only libtorch_cpu and libc10. libtorch_cuda (and with
 # it cuBLAS, cuDNN, NCCL: ~370 MB resident, ~40% of start-up) is not linked:
-# loading it with dlopen when a program first asks for CUDA on a machine with
-# a GPU is still to do (engine/torch/cuda_probe.cpp raises PyTorch's errors
-# where there is none). Linking ${TORCH_LIBRARIES}
+# it is loaded with dlopen at start-up where an NVIDIA driver is installed,
+# and never where none is (engine/torch/cuda_runtime.cpp, Note [loading
+# libtorch_cuda], says why not later). Linking ${TORCH_LIBRARIES}
 # would also pull the system toolkit's libnvrtc/libcudart ahead of the ones
 # the wheel was built against.
 find_package(Torch REQUIRED)

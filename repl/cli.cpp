@@ -97,7 +97,8 @@ void add_debug_command(CLI::App& app, Invocation& inv) {
 void describe(CLI::App& app) {
   app.footer(std::string("Without FILE, backstep starts an interactive shell (:help lists its "
                          "commands).\n") + kExitStatuses);
-  app.set_version_flag("--version", version_string(), "Print the version and exit");
+  // A function: the CUDA line loads libtorch_cuda to see whether it loads.
+  app.set_version_flag("--version", std::function<std::string()>(version_report), "Print the version and exit");
   app.require_subcommand(0, 1);
 }
 

@@ -8,6 +8,7 @@ std::string number_text(double v) { return fmt::format("{:.4g}", v); }
 
 std::string summary_text(const debug::Summary& s) {
   std::string out = debug::short_text(s);
+  if (std::string device = debug::device_text(s); !device.empty()) out += " " + device;
   if (!s.defined || !s.stats) return out;
   out += fmt::format("  norm {}  min {}  max {}", number_text(s.norm), number_text(s.min), number_text(s.max));
   if (s.nan) out += fmt::format("  NaN {}", s.nan);

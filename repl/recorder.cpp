@@ -59,6 +59,7 @@ json summary_json(const debug::Summary& s) {
   if (!s.defined) return nullptr;
   autograd::TensorSummary f = s.to_full();
   json j{{"dtype", f.meta.dtype}, {"shape", s.complete_shape ? json(f.meta.shape) : json(nullptr)}};
+  if (!f.meta.device.empty()) j["device"] = f.meta.device;  // only where not the CPU
   if (s.stats) {
     j.update(json{{"norm", number(f.norm)}, {"min", number(f.min)}, {"max", number(f.max)}, {"nan", f.nan}, {"inf", f.inf}});
   } else {

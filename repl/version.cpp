@@ -1,5 +1,7 @@
 #include "repl/version.h"
 
+#include "engine/torch/cuda_runtime.h"
+
 // What the linked libtorch calls itself, written at configure time
 // (cmake/TorchBuildInfo.cmake): plain macros, no libtorch code.
 #include <backstep/torch_build_info.h>
@@ -42,6 +44,8 @@ std::string torch_description() {
 std::string version_string() {
   return std::string("backstep ") + BACKSTEP_VERSION + " (" + torch_description() + ", " + allocator_name() + ")";
 }
+
+std::string version_report() { return version_string() + "\n" + torchb::cuda_runtime_report(); }
 
 std::string version_banner() {
   return version_string() + "\nType :help for commands, Ctrl-D to leave.\n";

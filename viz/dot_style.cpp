@@ -92,7 +92,7 @@ Attrs node_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSumma
   std::string id = "#" + std::to_string(n.id);
   if (n.is_leaf) {
     if (!n.leaf_var.empty()) lines.push_back(n.leaf_var);
-    lines.push_back(shape_text(n.leaf_tensor.shape));
+    lines.push_back(shape_text(n.leaf_tensor.shape) + (n.leaf_tensor.device.empty() ? "" : " " + n.leaf_tensor.device));
     // A leaf made anew in every iteration of a folded loop: say how many.
     lines.push_back(item.count > 1 ? id + " \u00d7" + thousands(item.count) : id);
   } else {

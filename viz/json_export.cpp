@@ -42,6 +42,7 @@ json node_json(const model::Node& n) {
     leaf = json{{"var", n.leaf_var.empty() ? json(nullptr) : json(n.leaf_var)},
                 {"dtype", n.leaf_tensor.defined ? json(n.leaf_tensor.dtype) : json(nullptr)},
                 {"shape", n.leaf_tensor.shape}};
+    if (!n.leaf_tensor.device.empty()) leaf["device"] = n.leaf_tensor.device;  // only where not the CPU
   }
   // libtorch gives AccumulateGrad the sequence number UINT64_MAX, which no
   // JSON reader in JavaScript could hold exactly: it is written as null.

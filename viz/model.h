@@ -19,6 +19,7 @@ struct Meta {
   std::string dtype;  // "float32"
   std::vector<int64_t> shape;
   bool defined = false;
+  std::string device;  // "cuda:0"; empty on the CPU
 };
 
 struct GradStats {

@@ -13,7 +13,7 @@ namespace backstep::viz {
 
 namespace {
 
-model::Meta meta(const autograd::TensorMeta& m) { return model::Meta{m.dtype, m.shape, m.defined}; }
+model::Meta meta(const autograd::TensorMeta& m) { return model::Meta{m.dtype, m.shape, m.defined, m.device}; }
 
 std::optional<model::GradStats> stats(const std::optional<autograd::TensorSummary>& s) {
   if (!s) return std::nullopt;

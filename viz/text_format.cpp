@@ -32,7 +32,7 @@ std::string meta_text(const model::Meta& m) {
     if (i) s += ", ";
     s += std::to_string(m.shape[i]);
   }
-  return s + "]";
+  return s + "]" + (m.device.empty() ? "" : " " + m.device);
 }
 
 std::string base_name(std::string_view path) {

@@ -5,6 +5,7 @@
 #include "engine/api/torch_errors.h"
 #include "engine/autograd/backstep_engine.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/torch/cuda_runtime.h"
 
 namespace backstep::api {
 
@@ -15,6 +16,7 @@ void install_nn_parameter_module(rt::Interpreter& in);  // nn_parameter.cpp
 void install_nn_ops_module(rt::Interpreter& in);    // nn_ops_module.cpp
 
 void install_torch(rt::Interpreter& in) {
+  torchb::load_cuda_where_a_driver_is();  // before anything asks ATen about CUDA (Note [loading libtorch_cuda])
   autograd::install_engine();  // before any graph exists: every node gets an origin
   install_torch_error_translation();
   install_tensor_type();

@@ -134,7 +134,7 @@ Value save_on_cpu(Interpreter& in, rt::Args& a) {
   Value pack = rt::make_builtin("pack_to_cpu", [pin](Interpreter&, rt::Args& args) {
     const at::Tensor& t = args.pos.at(0).as_tensor();
     at::Tensor cpu = t.cpu();
-    if (pin && at::hasCUDA() && !t.is_sparse()) cpu = cpu.pin_memory();
+    if (pin && torchb::cuda_usable() && !t.is_sparse()) cpu = cpu.pin_memory();
     return rt::make_tuple({torchb::device_object(t.device()), Value(cpu)});
   });
   Value unpack = rt::make_builtin("unpack_from_cpu", [pin](Interpreter& inner, rt::Args& args) {

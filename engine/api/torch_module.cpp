@@ -34,6 +34,8 @@ namespace backstep::api {
 
 void install_grad_modes(rt::ModuleObject& m);  // grad_mode.cpp
 rt::Value make_func_module(rt::Interpreter& in);  // func_module.cpp
+rt::Value make_cuda_module(rt::Interpreter& in);  // cuda_module.cpp
+void cuda_manual_seed_all(int64_t seed);         // cuda_module.cpp
 
 namespace {
 
@@ -45,10 +47,19 @@ using rt::ModuleObject;
 // import of `torch` itself.
 void op_fallback(ModuleObject& m, torchb::OpModule module, std::vector<std::string> submodules = {}) {
   std::string prefix = m.name() + ".";
+  ModuleObject* self = &m;  // the fallback lives in m
   m.set_fallback(
-      [module, submodules, prefix](Interpreter& in, std::string_view name) -> std::optional<Value> {
+      [module, submodules, prefix, self](Interpreter& in, std::string_view name) -> std::optional<Value> {
         for (const auto& sub : submodules)
           if (sub == name) return in.import_module(prefix + sub);
+        if (module == torchb::OpModule::Torch && name == "__version__") {
+          // A TorchVersion (pylib torch/torch_version.py), made on first
+          // use: importing torch.torch_version while torch is made recurses.
+          Value cls = rt::get_attr(in, in.import_module("torch.torch_version"), "TorchVersion");
+          Value version = rt::call(in, cls, {rt::make_str(BACKSTEP_TORCH_VERSION_FULL)});
+          self->set("__version__", version);
+          return version;
+        }
         const torchb::OpFamily* fam =
             module == torchb::OpModule::Torch ? torchb::find_op(name) : torchb::find_module_op(module, name);
         if (!fam) return std::nullopt;
@@ -65,6 +76,7 @@ Value manual_seed(Interpreter&, rt::Args& a) {
     std::lock_guard<std::mutex> lock(gen.mutex());
     gen.set_current_seed(static_cast<uint64_t>(b[0]->to_int()));
   }
+  cuda_manual_seed_all(b[0]->to_int());  // as torch.manual_seed does (quiet without a GPU)
   return Value();
 }
 
@@ -120,18 +132,6 @@ Value make_autograd(Interpreter&) {
   return Value(m);
 }
 
-// torch.cuda: True only where a GPU is there and libtorch's CUDA side is
-// loaded. Without a GPU PyTorch answers False and 0 quietly (no error): the
-// driver probe (cuda_probe.cpp) asks the driver the same question.
-Value make_cuda(Interpreter&) {
-  auto m = rt::make_module("torch.cuda");
-  m->def("is_available", [](Interpreter&, rt::Args&) { return Value(torchb::cuda_usable()); });
-  m->def("device_count", [](Interpreter&, rt::Args&) {
-    return Value(static_cast<int64_t>(torchb::cuda_usable() ? at::getNumGPUs() : 0));
-  });
-  return Value(m);
-}
-
 // A string or None, as version.py writes its optional fields.
 Value str_or_none(const char* s) { return *s ? rt::make_str(s) : Value(); }
 
@@ -164,7 +164,6 @@ Value make_torch(Interpreter& in) {
   m->set("Size", rt::type_value(*rt::types().size));
   m->set("dtype", rt::type_value(*rt::types().dtype));
   m->set("device", rt::type_value(*rt::types().device));
-  m->set("__version__", rt::make_str(BACKSTEP_TORCH_VERSION_FULL));
   m->def("tensor", torch_tensor);
   m->def("as_tensor", torch_as_tensor);
   m->def("manual_seed", manual_seed);
@@ -200,7 +199,7 @@ void install_torch_modules(Interpreter& in) {
   install_anomaly_printer(in);
   install_help(in);
   install_mutation_tracking();
-  in.register_module("torch.cuda", make_cuda);
+  in.register_module("torch.cuda", make_cuda_module);
   in.register_module("torch.version", make_version);
   in.register_module("torch.random", make_random_module);
   serial::install_serialization_module(in);

@@ -77,6 +77,7 @@ TensorMeta meta_of(const at::Tensor& t) {
   std::string name = format::dtype_name(t.scalar_type());  // "torch.float32"
   m.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
   m.shape.assign(t.sizes().begin(), t.sizes().end());
+  if (!t.is_cpu()) m.device = t.device().str();
   return m;
 }
 
@@ -211,6 +212,7 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
     std::string name = format::dtype_name(c10::typeMetaToScalarType(im.dtype()));
     m.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
     m.shape = input_shape(im);
+    if (im.device().type() != c10::DeviceType::CPU) m.device = im.device().str();
     g.inputs.push_back(std::move(m));
   }
   if (auto* acc = dynamic_cast<ag::AccumulateGrad*>(&node)) {

@@ -91,6 +91,7 @@ struct TensorMeta {
   std::string dtype;             // "float32"
   std::vector<int64_t> shape;
   bool defined = false;
+  std::string device;            // "cuda:0"; empty on the CPU (shown only where not CPU)
 };
 TensorMeta meta_of(const at::Tensor& t);
 

@@ -8,7 +8,9 @@
 // thread and blocks until the prompt returns, so the engine stops exactly
 // between two nodes while the user inspects and runs script code on the one
 // thread that may run it. Without a UI (logging or tracing only) the hooks
-// run inline on the interpreter thread and nothing ever pauses.
+// run inline on the interpreter thread and nothing ever pauses. A graph
+// with CUDA nodes also runs on libtorch's device threads: see Note [device
+// threads] in session.h for what the hooks rely on and how that holds.
 //
 // Ownership. The debugger belongs to the interpreter's session state; the
 // UI is owned by the repl and must outlive its attachment.

@@ -227,6 +227,9 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
 }
 
 void Session::install_hooks(ag::Node& node, const NodeFacts& facts) {
+  // A node whose gradients live on a device runs on that device's thread.
+  for (uint32_t i = 0; i < node.num_inputs() && !multi_device_; ++i)
+    multi_device_ = node.input_metadata(i).device().type() != c10::DeviceType::CPU;
   auto* watch = new (hook_memory_) NodeWatch(*this, node, watched_.size(), facts);
   node.add_pre_hook(std::unique_ptr<ag::FunctionPreHook>(watch));
   // Post-hooks record what each node produced (history, :break nan,
@@ -274,6 +277,15 @@ void Session::gate_roots(const ag::edge_list& roots) {
 
 void Session::start_stepping(int steps) { steps_left_ = steps; }
 
+size_t& Session::current() {
+  if (!multi_device_) return current_;
+  // One slot per thread: a thread runs one node at a time, and this
+  // session's backward is the only one its hooks see on it.
+  thread_local std::pair<const Session*, size_t> mine{nullptr, SIZE_MAX};
+  if (mine.first != this) mine = {this, SIZE_MAX};
+  return mine.second;
+}
+
 void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
   first = static_cast<uint32_t>(run_.summaries.size());
   count = static_cast<uint32_t>(grads.size());
@@ -290,8 +302,14 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
   // engine runs one node at a time per thread, pre-hooks, apply, post-hooks),
   // so its hooks come off now, while it is still in cache: taking 100k
   // nodes' hooks off after the backward cost a third of watching it.
-  if (alone_ && previous_) remove_hooks_of(*previous_);
-  previous_ = &watch;
+  std::unique_lock<std::mutex> one_node_at_a_time(node_mutex_, std::defer_lock);
+  if (!multi_device_ && engine_thread_ != std::this_thread::get_id()) {
+    if (engine_thread_ == std::thread::id()) engine_thread_ = std::this_thread::get_id();
+    else multi_device_ = true;  // a thread the walk did not foresee (Note [device threads])
+  }
+  if (multi_device_) one_node_at_a_time.lock();
+  if (alone_ && previous_ && !multi_device_) remove_hooks_of(*previous_);
+  previous_ = multi_device_ ? nullptr : &watch;
   // The node walked after this one most often runs next (always, in a
   // chain): its hook's facts are what the next call reads first.
   if (watch.index + 1 < watched_.size()) __builtin_prefetch(watched_[watch.index + 1]);
@@ -301,14 +319,14 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
   NodeRecord r;
   static_cast<NodeFacts&>(r) = watch.facts;
   append_summaries(grads, r.in_first, r.in_count);
-  current_ = run_.records.size();
+  current() = current_ = run_.records.size();
   if (d_.ui()) current_grads_ = grads;  // for a post-mortem
   run_.records.push_back(r);
   if (d_.logging()) log(run_.records.back());
   if (!keep_history_) {
     run_.summaries.resize(run_.records.back().in_first);
     run_.records.pop_back();
-    current_ = SIZE_MAX;
+    current() = SIZE_MAX;
     return autograd::hand_back(grads);  // no UI: nothing can pause
   }
   maybe_pause_before(watch.node, grads);
@@ -317,10 +335,12 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
 }
 
 ag::variable_list Session::after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
-  if (current_ >= run_.records.size()) return autograd::hand_back(grad_inputs);
+  std::unique_lock<std::mutex> one_node_at_a_time(node_mutex_, std::defer_lock);
+  if (multi_device_) one_node_at_a_time.lock();
+  if (current() >= run_.records.size()) return autograd::hand_back(grad_inputs);
   float us = std::chrono::duration<float, std::micro>(std::chrono::steady_clock::now() - started_).count();
   {
-    NodeRecord& r = run_.records[current_];
+    NodeRecord& r = run_.records[current()];
     append_summaries(grad_inputs, r.out_first, r.out_count);
     r.time_us = us;
     r.state = NodeRecord::State::Done;

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <exception>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <typeinfo>
 #include <unordered_map>
 #include <unordered_set>
@@ -98,6 +100,8 @@ class Session {
                                                  const torch::autograd::variable_list* grad_inputs);
   void pause(PauseEvent& e);
   void apply(const Resume& r);
+  // The record of the node running now on this thread (Note [device threads]).
+  size_t& current();
 
   Debugger& d_;
   BackwardRun& run_;
@@ -120,7 +124,29 @@ class Session {
   // engine runs (taking each node's hooks off once it ran, see before();
   // walking alongside the engine, see walk()).
   const bool alone_;
-  size_t current_ = SIZE_MAX;  // the record of the node running now
+  size_t current_ = SIZE_MAX;  // the record of the node running now (one engine thread)
+  // Note [device threads]: the hooks of one backward, the record of the
+  // node each thread runs, and whether hooks arrive on more than one thread.
+  //
+  // What the hooks rely on: libtorch's CPU engine runs one node at a time
+  // per thread, pre-hooks, apply, post-hooks, and a CPU-only graph runs on
+  // one thread (the worker, or the interpreter thread without a UI). So
+  // before() and after() touch run_, current_ and previous_ without locks,
+  // after() finds its node's record in current_, and the node that ran
+  // before this one is done with its hooks (previous_ is taken off).
+  // A graph with nodes on a device (CUDA) breaks the second half: libtorch
+  // runs those nodes on a device thread of its own (one per device) while
+  // the calling thread runs the CPU nodes, so two nodes can run at once.
+  // The walk sees that (a node whose gradients live on a device) and sets
+  // multi_device_; then each hook body holds node_mutex_, each thread keeps
+  // its own current record (current()), and no hook is taken off before
+  // the backward ends. A pause holds node_mutex_ while the prompt runs, so
+  // the other thread stops at its next hook: the whole backward stands
+  // still between nodes, as on the CPU. A hook arriving on an unexpected
+  // thread in a graph the walk judged CPU-only switches to the same mode.
+  std::atomic<bool> multi_device_{false};
+  std::mutex node_mutex_;
+  std::thread::id engine_thread_;  // the thread of the first hook
   torch::autograd::variable_list current_grads_;
   std::chrono::steady_clock::time_point started_;
   // Node names by node type: name() builds a string (and demangles for

@@ -49,7 +49,7 @@ void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads)
   const Breakpoint* hit = nullptr;
   bool step = steps_left_ > 0 && --steps_left_ == 0;
   if (!step) {
-    const NodeRecord& r = run_.records[current_];
+    const NodeRecord& r = run_.records[current()];
     for (auto& bp : d_.breakpoints_) {
       if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, r.origin)) continue;
       if (!condition_holds(bp, node, grads, nullptr)) continue;
@@ -69,7 +69,7 @@ void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads)
 
 void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) {
   if (finish_ || !d_.ui()) return;
-  const NodeRecord& r = run_.records[current_];
+  const NodeRecord& r = run_.records[current()];
   auto any_of = [&](const Summary* s, uint32_t n, bool nan) {
     for (uint32_t i = 0; i < n; ++i)
       if (nan ? s[i].nan != 0 : s[i].inf != 0) return true;
@@ -100,7 +100,7 @@ void Session::pause(PauseEvent& e) {
   post_log_batch();
   d_.flush_log();  // the log so far is on disk before the user looks
   e.run = &run_;
-  e.record = current_;
+  e.record = current();
   rt::Interpreter& in = d_.interpreter();
   Resume resume;
   in.run_on_interpreter_thread([&] {
@@ -121,6 +121,8 @@ void Session::apply(const Resume& r) {
   }
 }
 
+// On the interpreter thread: current_ is the node that started last (with
+// device threads, the last of any thread's; see Note [device threads]).
 void Session::post_mortem(const std::string& error) {
   if (current_ >= run_.records.size()) return;
   NodeRecord& r = run_.records[current_];

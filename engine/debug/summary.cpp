@@ -91,25 +91,32 @@ void scan(const T* data, int64_t n, Summary& s) {
   s.max = lo <= hi ? static_cast<float>(hi) : 0.f;
 }
 
+// Any other tensor (a CUDA one, a strided view, half precision, ints):
+// ATen reductions on the tensor's own device, and one copy of five numbers
+// to the host, never of the tensor. NaN and Inf are left out of the norm,
+// min and max with where(), which keeps the shape (masked_select would
+// have to learn its output size from the device first).
 void aten_stats(const at::Tensor& t, Summary& s) {
   at::NoGradGuard no_grad;
   at::Tensor d = t.detach();
   if (d.is_complex()) d = at::abs(d);
-  if (!d.is_floating_point()) {
-    at::Tensor f = d.to(at::kDouble);
-    s.norm = static_cast<float>(f.norm().item<double>());
-    s.min = static_cast<float>(f.min().item<double>());
-    s.max = static_cast<float>(f.max().item<double>());
-    return;
-  }
-  at::Tensor nan = at::isnan(d), inf = at::isinf(d);
-  s.nan = static_cast<uint32_t>(nan.sum().item<int64_t>());
-  s.inf = static_cast<uint32_t>(inf.sum().item<int64_t>());
-  at::Tensor finite = d.masked_select(at::logical_not(at::logical_or(nan, inf))).to(at::kDouble);
-  if (finite.numel() == 0) return;
-  s.norm = static_cast<float>(finite.norm().item<double>());
-  s.min = static_cast<float>(finite.min().item<double>());
-  s.max = static_cast<float>(finite.max().item<double>());
+  if (!d.is_floating_point()) d = d.to(at::kDouble);
+  at::Tensor finite = at::isfinite(d);
+  at::Tensor nan = at::isnan(d).sum();
+  at::Tensor nonfinite = at::logical_not(finite).sum();
+  at::Tensor wide = d.to(at::kDouble);
+  const double inf = std::numeric_limits<double>::infinity();
+  at::Tensor stats = at::stack({nan.to(at::kDouble), (nonfinite - nan).to(at::kDouble),
+                                at::where(finite, wide, 0.0).norm(), at::where(finite, wide, inf).min(),
+                                at::where(finite, wide, -inf).max()})
+                         .cpu();
+  const double* v = stats.data_ptr<double>();
+  s.nan = static_cast<uint32_t>(v[0]);
+  s.inf = static_cast<uint32_t>(v[1]);
+  if (v[0] + v[1] >= static_cast<double>(d.numel())) return;  // no finite value: norm, min, max stay 0
+  s.norm = static_cast<float>(v[2]);
+  s.min = static_cast<float>(v[3]);
+  s.max = static_cast<float>(v[4]);
 }
 
 }  // namespace
@@ -120,6 +127,8 @@ Summary describe(const at::Tensor& t) {
   s.defined = true;
   const c10::TensorImpl* impl = t.unsafeGetTensorImpl();
   s.dtype = c10::typeMetaToScalarType(impl->dtype());
+  s.device_type = impl->device_type();
+  if (s.device_type != c10::DeviceType::CPU) s.device_index = impl->device().index();
   auto sizes = impl->sizes();
   s.ndim = static_cast<uint8_t>(std::min<size_t>(sizes.size(), 255));
   s.complete_shape = sizes.size() <= Summary::kInlineDims;
@@ -129,7 +138,8 @@ Summary describe(const at::Tensor& t) {
 
 Summary summarize(const at::Tensor& t) {
   Summary s = describe(t);
-  if (!s.defined || t.numel() == 0) return s;
+  // A meta tensor has a shape and no values: nothing to compute.
+  if (!s.defined || t.numel() == 0 || s.device_type == c10::DeviceType::Meta) return s;
   s.stats = true;
   // Straight from the TensorImpl: the checked accessors cost more than
   // scanning a small gradient.
@@ -175,6 +185,11 @@ void append_short_text(std::string& out, const Summary& s) {
   out += ']';
 }
 
+std::string device_text(const Summary& s) {
+  if (!s.defined || s.device_type == c10::DeviceType::CPU) return "";
+  return c10::Device(s.device_type, s.device_index).str();
+}
+
 std::string short_text(const Summary& s) {
   std::string out;
   append_short_text(out, s);
@@ -188,6 +203,7 @@ autograd::TensorSummary Summary::to_full() const {
   std::string name = format::dtype_name(dtype);
   f.meta.dtype = name.rfind("torch.", 0) == 0 ? name.substr(6) : name;
   for (int i = 0; i < ndim && i < kInlineDims; ++i) f.meta.shape.push_back(shape[i]);
+  f.meta.device = device_text(*this);
   f.norm = norm;
   f.min = min;
   f.max = max;

@@ -29,6 +29,8 @@ struct Summary {
   float norm = 0, min = 0, max = 0;  // over finite values
   uint32_t nan = 0, inf = 0;
   bool stats = false;                // norm/min/max/nan/inf were computed
+  c10::DeviceType device_type = c10::DeviceType::CPU;  // where the tensor lives (CUDA: computed there)
+  c10::DeviceIndex device_index = -1;
 
   bool has_nonfinite() const { return nan != 0 || inf != 0; }
   autograd::TensorSummary to_full() const;
@@ -38,6 +40,9 @@ struct Summary {
 Summary describe(const at::Tensor& t);
 // Shape, dtype and statistics.
 Summary summarize(const at::Tensor& t);
+
+// "cuda:0", or "" for a tensor on the CPU.
+std::string device_text(const Summary& s);
 
 // PyTorch's logging-hook text for a gradient: "f32[3, 4]", or "None".
 std::string short_text(const Summary& s);

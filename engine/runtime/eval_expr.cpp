@@ -11,6 +11,7 @@
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
 #include "engine/runtime/str_format.h"
+#include "engine/runtime/suggestions.h"
 #include "engine/runtime/unparse.h"
 
 #include <fmt/format.h>
@@ -62,7 +63,7 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
       if (n.slot.index < globals.size() && !is_unbound(globals[n.slot.index])) return globals[n.slot.index];
       if (const Value* b = builtin(n.id)) return *b;
       f.current = n.span;
-      raise_name_error(fmt::format("name '{}' is not defined", n.id));
+      raise_undefined_name(*this, n.id, f);
     }
     case NameSlot::Scope::ClassBody:
     case NameSlot::Scope::ClassBodyFree: {
@@ -79,7 +80,7 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
       if (std::optional<Value> g = global(n.id)) return *g;
       if (const Value* b = builtin(n.id)) return *b;
       f.current = n.span;
-      raise_name_error(fmt::format("name '{}' is not defined", n.id));
+      raise_undefined_name(*this, n.id, f);
     }
     case NameSlot::Scope::Unresolved: break;
   }

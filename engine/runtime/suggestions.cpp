@@ -1,10 +1,15 @@
 #include "engine/runtime/suggestions.h"
 
+#include "engine/lang/ast.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/module.h"
+#include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
 #include <algorithm>
 #include <cstddef>
+#include <fmt/format.h>
 
 namespace backstep::rt {
 
@@ -54,9 +59,9 @@ std::size_t distance(std::string_view a, std::string_view b, std::size_t max_cos
 
 }  // namespace
 
-std::optional<std::string> closest_name(std::string_view wrong, std::vector<std::string> candidates) {
+std::optional<std::string> closest_name(std::string_view wrong, std::vector<std::string> candidates, bool sort) {
   if (candidates.size() >= kMaxCandidates) return std::nullopt;
-  std::sort(candidates.begin(), candidates.end());
+  if (sort) std::sort(candidates.begin(), candidates.end());
   std::optional<std::string> best;
   std::size_t best_distance = static_cast<std::size_t>(-1);
   for (const auto& c : candidates) {
@@ -72,8 +77,24 @@ std::optional<std::string> closest_name(std::string_view wrong, std::vector<std:
   return best;
 }
 
+// CPython 3.11's NameError hint: the first of the frame's local variable
+// names, its globals, the builtins that has a close name, each list taken
+// in its own order (no sorting, unlike dir()).
+std::string name_suggestion(const ExceptionObject& exc) {
+  const auto* lists = exc.attr_obj.as<TupleObject>();
+  if (!lists) return "";
+  for (const Value& list : lists->items) {
+    std::vector<std::string> names;
+    for (const Value& v : list.as<ListObject>()->items) names.push_back(v.as<StrObject>()->value);
+    if (auto best = closest_name(exc.attr_name, std::move(names), /*sort=*/false))
+      return ". Did you mean: '" + *best + "'?";
+  }
+  return "";
+}
+
 std::string attribute_suggestion(Interpreter& in, const ExceptionObject& exc) {
   if (exc.attr_name.empty()) return "";
+  if (&exc.type() == exc_types().name_error) return name_suggestion(exc);
   // dir() of a torch.Tensor lists more than 750 names, so Python never suggests one.
   if (exc.attr_obj.is_tensor()) return "";
   std::vector<std::string> names;
@@ -84,6 +105,27 @@ std::string attribute_suggestion(Interpreter& in, const ExceptionObject& exc) {
   }
   auto best = closest_name(exc.attr_name, std::move(names));
   return best ? ". Did you mean: '" + *best + "'?" : "";
+}
+
+// NameError for a name found nowhere, carrying what CPython 3.11 looks in
+// for its "Did you mean" (suggestions.cpp): the frame's local variable
+// names, then its globals, then the builtins; and `name`, as CPython sets.
+void raise_undefined_name(Interpreter& in, const std::string& id, const Frame& f) {
+  auto names = [](std::vector<std::string> v) {
+    std::vector<Value> out;
+    for (auto& s : v) out.push_back(make_str(std::move(s)));
+    return Value(std::make_shared<ListObject>(std::move(out)));
+  };
+  std::vector<std::string> builtins = in.builtin_names();
+  std::sort(builtins.begin(), builtins.end());
+  auto exc = std::make_shared<ExceptionObject>(*exc_types().name_error,
+                                               std::vector<Value>{make_str(fmt::format("name '{}' is not defined", id))});
+  exc->ensure_instance_dict().set_str("name", make_str(id));
+  exc->attr_name = id;
+  exc->attr_obj = make_tuple({names(f.scope ? f.scope->local_names : std::vector<std::string>{}),
+                              names(f.globals ? f.globals->bound_names() : std::vector<std::string>{}),
+                              names(std::move(builtins))});
+  throw ScriptError(std::move(exc));
 }
 
 }  // namespace backstep::rt

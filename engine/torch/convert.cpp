@@ -1,4 +1,5 @@
 #include "engine/torch/convert.h"
+#include "engine/torch/cuda_runtime.h"
 
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
@@ -103,7 +104,11 @@ c10::IValue to_ivalue(const Signature& sig, const Param& p, const Value* v, bool
     case PType::Double: return v->is_tensor() ? v->as_tensor().item<double>() : v->to_float();
     case PType::Int: return v->is_int() ? v->as_int() : v->as_tensor().item<int64_t>();
     case PType::SymInt: return v->is_int() ? v->as_int() : v->as_tensor().item<int64_t>();
-    case PType::Bool: return v->as_bool();
+    case PType::Bool:
+      // Pinned memory is CUDA's: PyTorch starts CUDA for it, and raises its
+      // error where it cannot (Tensor.pin_memory() is checked in op_call).
+      if (v->as_bool() && p.name == "pin_memory") ensure_cuda_initialized();
+      return v->as_bool();
     case PType::IntList:
     case PType::SymIntList: return int_list(sig, p, v, varargs, args);
     case PType::TensorList:

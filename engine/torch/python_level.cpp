@@ -6,6 +6,7 @@
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/torch/arg_parser.h"
+#include "engine/torch/cuda_runtime.h"
 #include "engine/torch/overload_index.h"
 
 namespace backstep::torchb {
@@ -130,6 +131,13 @@ Value meshgrid(rt::Interpreter& in, const OpFamily& f, const Value*, Args& args,
   return call_generated(in, f, nullptr, call, cache);
 }
 
+// Tensor.pin_memory(): pinned memory is CUDA's, so CUDA starts first (its
+// error where there is no GPU, as PyTorch's).
+Value pin_memory(rt::Interpreter& in, const OpFamily& f, const Value* self, Args& args, CallSiteCache* cache) {
+  ensure_cuda_initialized();
+  return call_generated(in, f, self, args, cache);
+}
+
 struct PythonLevel {
   const char* name;
   PythonLevelFn function;
@@ -141,6 +149,7 @@ const PythonLevel kPythonLevel[] = {
     {"einsum", einsum, nullptr},
     {"broadcast_tensors", broadcast_tensors, nullptr},
     {"meshgrid", meshgrid, nullptr},
+    {"pin_memory", nullptr, pin_memory},
 };
 
 }  // namespace

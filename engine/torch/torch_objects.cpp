@@ -1,5 +1,7 @@
 #include "engine/torch/torch_objects.h"
 
+#include "engine/torch/cuda_runtime.h"
+
 #include "engine/format/tensor_repr.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
@@ -117,7 +119,7 @@ void check_device_available(c10::Device d) {
     case c10::DeviceType::CPU:
     case c10::DeviceType::Meta: return;
     case c10::DeviceType::CUDA:
-      if (!at::hasCUDA()) raise_cuda_unavailable();
+      ensure_cuda_initialized();  // PyTorch's lazy init: its error without a GPU
       return;
     default:
       // Any other backend works when it registered itself with c10.

@@ -86,10 +86,10 @@ void check_device_available(c10::Device d);
 
 // The RuntimeError a CUDA build of PyTorch raises when CUDA cannot start
 // here: "Found no NVIDIA driver on your system. ..." without a driver,
-// "No CUDA GPUs are available" with a driver and no GPU (cuda_probe.cpp).
+// "No CUDA GPUs are available" with a driver and no GPU (cuda_runtime.cpp).
 [[noreturn]] void raise_cuda_unavailable();
-// torch.cuda.is_available(): a GPU the driver reports, and libtorch's CUDA
-// side loaded in this process (cuda_probe.cpp).
+// torch.cuda.is_available(): libtorch_cuda loaded in this process and a GPU
+// it can use (cuda_runtime.cpp).
 bool cuda_usable();
 
 // torch.device(...): the constructor of types().device.

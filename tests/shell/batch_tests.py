@@ -19,7 +19,8 @@ def write(tmp, name, text):
     return path
 
 
-VERSION_LINE = re.compile(r"^backstep \S+ \(libtorch (\S+), (?:CUDA (\S+)|CPU-only), [^)]+\)\n$")
+VERSION_LINE = re.compile(r"^backstep \S+ \(libtorch (\S+), (?:CUDA (\S+)|CPU-only), [^)]+\)\n"
+                          r"(CUDA: .+)\n$")
 
 
 def linked_torch_python(backstep):
@@ -44,6 +45,12 @@ def test_version_and_help(backstep):
         check_eq(0, r.returncode, "exit status of --version")
         m = VERSION_LINE.match(r.stdout)
         check(m, f"--version names libtorch and CUDA or CPU-only: {r.stdout!r}")
+        # The CUDA line: whether libtorch_cuda loads here, and (without a
+        # driver, as on the test machines) that it is not loaded at start-up.
+        if m and m.group(2):
+            check_in("libtorch_cuda.so loads", m.group(3), "--version's CUDA line")
+            if not os.path.exists("/dev/nvidia0"):
+                check_in("no NVIDIA driver", m.group(3), "--version's CUDA line without a GPU")
         # The same libtorch version and CUDA build as the program sees them.
         prog = write(tmp, "v.py", "import torch\nprint(torch.__version__, torch.version.cuda)\n"
                      "print(torch.cuda.is_available(), torch.cuda.device_count())\n")

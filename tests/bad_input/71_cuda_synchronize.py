@@ -1,0 +1,2 @@
+import torch
+torch.cuda.synchronize()

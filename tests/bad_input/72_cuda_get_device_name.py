@@ -1,0 +1,2 @@
+import torch
+name = torch.cuda.get_device_name()

@@ -1,0 +1,3 @@
+import torch
+weights = torch.ones(2)
+print(weigths)

@@ -1,0 +1,2 @@
+data = [3, 1, 2]
+n = lenn(data)

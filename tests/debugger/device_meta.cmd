@@ -1,0 +1,6 @@
+:break MmBackward0
+:continue
+:grads
+:step
+:grads
+:continue

@@ -1,0 +1,8 @@
+:break MulBackward0
+:continue
+:where
+:grads
+:step
+:back
+:forward
+:continue

@@ -1,7 +1,9 @@
 // Constructors of the builtin classes: int(), float(), str(), list(), ...
 // as their __new__ and __init__ slots, so that subclasses (class
 // Config(dict), IntEnum members, ...) are made the same way.
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/builtin_slots.h"
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -13,6 +15,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace backstep::rt {
 namespace {
@@ -21,6 +24,24 @@ std::string strip(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\n\r\f\v");
   size_t e = s.find_last_not_of(" \t\n\r\f\v");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// strtoll overflowed: the same text (already checked by strtoll) as a big int.
+Value big_int_from_string(const std::string& digits, int base, const std::string& text) {
+  size_t i = 0;
+  bool negative = false;
+  if (digits[i] == '+' || digits[i] == '-') negative = digits[i++] == '-';
+  if (digits.size() > i + 1 && digits[i] == '0' && std::strchr("xXoObB", digits[i + 1])) {
+    char p = static_cast<char>(std::tolower(static_cast<unsigned char>(digits[i + 1])));
+    int prefix_base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+    if (base == 0 || base == prefix_base) {
+      base = prefix_base;
+      i += 2;
+    }
+  }
+  if (base == 0) base = 10;
+  if (auto v = parse_big_int(digits.substr(i), base, negative)) return *v;
+  raise_value_error(fmt::format("invalid literal for int() with base {}: {}", base, python_string_repr(text)));
 }
 
 Value int_from_string(const std::string& text, int base) {
@@ -33,7 +54,7 @@ Value int_from_string(const std::string& text, int base) {
   long long v = digits.empty() ? 0 : std::strtoll(digits.c_str(), &end, base);
   if (digits.empty() || *end != '\0')
     raise_value_error(fmt::format("invalid literal for int() with base {}: {}", base, python_string_repr(text)));
-  if (errno == ERANGE) raise_overflow("int too large for backstep's 64-bit ints");
+  if (errno == ERANGE) return big_int_from_string(digits, base, text);
   return static_cast<int64_t>(v);
 }
 
@@ -45,12 +66,12 @@ Value to_int(Interpreter& in, Args& a) {
   }
   const Value& v = a.pos[0];
   int base = base_arg ? static_cast<int>(base_arg->to_int()) : 10;
-  if (auto n = unbox_number(v); n && !n->is_float()) return n->to_int();
+  if (auto n = unbox_number(v); n && !n->is_float()) return n->is_object() ? *n : Value(n->to_int());
   if (auto n = unbox_number(v)) {
     double d = n->as_float();
     if (std::isnan(d)) raise_value_error("cannot convert float NaN to integer");
     if (std::isinf(d)) raise_overflow("cannot convert float infinity to integer");
-    return static_cast<int64_t>(std::trunc(d));
+    return int_from_double(d);
   }
   if (v.is_float()) {
     double d = v.as_float();
@@ -69,7 +90,7 @@ Value to_int(Interpreter& in, Args& a) {
 Value to_float(Interpreter& in, Args& a) {
   if (a.pos.empty()) return 0.0;
   const Value& v = a.pos[0];
-  if (auto n = unbox_number(v)) return n->to_float();
+  if (auto n = unbox_number(v)) return number_to_double(*n);
   if (auto* s = v.as<StrObject>()) {
     std::string t = strip(s->value);
     std::string lower;
@@ -93,12 +114,20 @@ Value to_float(Interpreter& in, Args& a) {
   }
   const TypeObject& t = type_of(v);
   if (t.slots.to_float) return t.slots.to_float(in, v);
-  if (t.slots.index) return t.slots.index(in, v).to_float();
+  if (t.slots.index) return number_to_double(t.slots.index(in, v));
   raise_type_error(fmt::format("float() argument must be a string or a real number, not '{}'", type_name(v)));
 }
 
 Value to_str(Interpreter& in, Args& a) {
-  if (a.pos.size() > 1 || !a.kw.empty()) raise_type_error("decoding str is not supported by backstep (no bytes)");
+  if (a.pos.size() > 1 || !a.kw.empty()) {  // str(b, encoding, errors): bytes.decode
+    if (a.pos.empty() || !bytes_data(a.pos[0]))
+      raise_type_error(fmt::format("decoding to str: need a bytes-like object, {} found",
+                                   a.pos.empty() ? std::string("NoneType") : type_name(a.pos[0])));
+    Args rest;
+    rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+    rest.kw = a.kw;
+    return call_method(in, a.pos[0], "decode", rest);
+  }
   return make_str(a.pos.empty() ? "" : str(in, a.pos[0]));
 }
 

@@ -1,6 +1,7 @@
 // Python's builtin functions.
 #include "engine/format/float_repr.h"
 #include "engine/runtime/arg_binder.h"
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/file_object.h"
 #include "engine/runtime/function.h"
@@ -263,11 +264,6 @@ Value b_divmod(Interpreter& in, Args& a) {
   return make_tuple({binary(in, BinOp::FloorDiv, a.pos[0], a.pos[1]), binary(in, BinOp::Mod, a.pos[0], a.pos[1])});
 }
 
-Value b_pow(Interpreter& in, Args& a) {
-  expect_args(a, "pow", 2, 2);
-  return binary(in, BinOp::Pow, a.pos[0], a.pos[1]);
-}
-
 Value b_format(Interpreter& in, Args& a) {
   expect_args(a, "format", 1, 2);
   std::string spec = a.pos.size() > 1 ? str(in, a.pos[1]) : "";
@@ -340,13 +336,14 @@ Value b_exit(Interpreter&, Args& a) {
 
 }  // namespace
 
+void install_int_builtins(Interpreter& in);  // int_builtins.cpp: hex, oct, bin, pow
+
 void install_builtins(Interpreter& in) {
   static const std::pair<const char*, Fn> functions[] = {
       {"print", b_print},       {"len", b_len},           {"repr", b_repr},         {"abs", b_abs},
       {"getattr", b_getattr},   {"hasattr", b_hasattr},   {"setattr", b_setattr},   {"dir", b_dir},
       {"min", b_min},           {"max", b_max},           {"sum", b_sum},           {"any", b_any},
       {"all", b_all},           {"sorted", b_sorted},     {"round", b_round},       {"divmod", b_divmod},
-      {"pow", b_pow},
       {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
       {"exit", b_exit},         {"quit", b_exit},         {"open", builtin_open},
       {"__import__", b_import},
@@ -358,6 +355,8 @@ void install_builtins(Interpreter& in) {
   install_type_constructors(in);
   install_class_builtins(in);
   install_iteration_builtins(in);
+  install_int_builtins(in);
+  in.set_builtin("bytes", type_value(*bytes_type()));
 }
 
 }  // namespace backstep::rt

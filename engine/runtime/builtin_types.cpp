@@ -26,36 +26,43 @@ std::string strip(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-// strtoll overflowed: the same text (already checked by strtoll) as a big int.
-Value big_int_from_string(const std::string& digits, int base, const std::string& text) {
+// int(text, base): sign, an optional 0x/0o/0b prefix (base 0 or its own
+// base), digits with single underscores between them; any size.
+Value int_from_string(const std::string& text, int base) {
+  auto bad = [&] {
+    raise_value_error(fmt::format("invalid literal for int() with base {}: {}", base, python_string_repr(text)));
+  };
+  std::string s = strip(text);
   size_t i = 0;
   bool negative = false;
-  if (digits[i] == '+' || digits[i] == '-') negative = digits[i++] == '-';
-  if (digits.size() > i + 1 && digits[i] == '0' && std::strchr("xXoObB", digits[i + 1])) {
-    char p = static_cast<char>(std::tolower(static_cast<unsigned char>(digits[i + 1])));
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+  int b = base;
+  bool prefixed = false;
+  if (s.size() > i + 1 && s[i] == '0' && std::strchr("xXoObB", s[i + 1])) {
+    char p = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i + 1])));
     int prefix_base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
     if (base == 0 || base == prefix_base) {
-      base = prefix_base;
+      b = prefix_base;
       i += 2;
+      prefixed = true;
     }
   }
-  if (base == 0) base = 10;
-  if (auto v = parse_big_int(digits.substr(i), base, negative)) return *v;
-  raise_value_error(fmt::format("invalid literal for int() with base {}: {}", base, python_string_repr(text)));
-}
-
-Value int_from_string(const std::string& text, int base) {
-  std::string s = strip(text);
+  if (b == 0) b = 10;
   std::string digits;
-  for (char c : s)
-    if (c != '_') digits += c;
-  errno = 0;
-  char* end = nullptr;
-  long long v = digits.empty() ? 0 : std::strtoll(digits.c_str(), &end, base);
-  if (digits.empty() || *end != '\0')
-    raise_value_error(fmt::format("invalid literal for int() with base {}: {}", base, python_string_repr(text)));
-  if (errno == ERANGE) return big_int_from_string(digits, base, text);
-  return static_cast<int64_t>(v);
+  for (size_t k = i; k < s.size(); ++k) {
+    if (s[k] == '_') {
+      // one underscore between digits (or right after a prefix)
+      if (k + 1 >= s.size() || s[k + 1] == '_' || (digits.empty() && !prefixed)) bad();
+      continue;
+    }
+    digits += s[k];
+  }
+  if (digits.empty()) bad();
+  if (base == 0 && !prefixed && digits.size() > 1 && digits[0] == '0' && digits.find_first_not_of('0') != std::string::npos)
+    bad();
+  auto v = parse_big_int(digits, b, negative);
+  if (!v) bad();
+  return *v;
 }
 
 Value to_int(Interpreter& in, Args& a) {
@@ -65,7 +72,12 @@ Value to_int(Interpreter& in, Args& a) {
     return int64_t(0);
   }
   const Value& v = a.pos[0];
-  int base = base_arg ? static_cast<int>(base_arg->to_int()) : 10;
+  if (base_arg && !base_arg->is_int_like() && !type_of(*base_arg).slots.index)
+    raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(*base_arg)));
+  int base = base_arg ? static_cast<int>(to_index(in, *base_arg)) : 10;
+  if (base_arg && base != 0 && (base < 2 || base > 36)) raise_value_error("int() base must be >= 2 and <= 36, or 0");
+  if (base_arg && !v.as<StrObject>() && !bytes_data(v))
+    raise_type_error("int() can't convert non-string with explicit base");
   if (auto n = unbox_number(v); n && !n->is_float()) return n->is_object() ? *n : Value(n->to_int());
   if (auto n = unbox_number(v)) {
     double d = n->as_float();

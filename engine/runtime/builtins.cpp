@@ -1,6 +1,7 @@
 // Python's builtin functions.
 #include "engine/format/float_repr.h"
 #include "engine/runtime/arg_binder.h"
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/file_object.h"
@@ -244,7 +245,7 @@ Value b_round(Interpreter& in, Args& a) {
   double d = x.as_float();
   if (!nd || nd->is_none()) {
     if (!std::isfinite(d)) raise_value_error(std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
-    return static_cast<int64_t>(std::nearbyint(d));  // ties to even, as Python 3
+    return int_from_double(std::nearbyint(d));  // ties to even, as Python 3
   }
   if (!std::isfinite(d)) return d;
   int64_t n = nd->to_int();

@@ -71,4 +71,10 @@ attempt('sqrt', lambda: math.sqrt(10 ** 400))
 attempt('to_bytes', lambda: (256).to_bytes(1, 'big'))
 attempt('to_bytes neg', lambda: (-1).to_bytes(1, 'big'))
 attempt('byteorder', lambda: (1).to_bytes(1, 'middle'))
+for text, base in [('0b101', 0), ('0x_ff', 16), ('1__0', 10), ('_10', 10), ('10_', 10), ('010', 0), ('000', 0),
+                   ('z', 36), ('0o17', 8), (' -12 ', 10), ('', 10), ('+', 10), ('0x', 16), ('12', 1), ('1_000_000_000_000_000_000_000', 10),
+                   ('0b' + '1' * 70, 0), (' -0x' + 'F' * 17, 16)]:
+    attempt('int(%r, %d)' % (text, base), lambda: int(text, base))
+attempt('int base float', lambda: int('1', 2.5))
+attempt('int non-str base', lambda: int(12, 10))
 attempt('slice', lambda: [1, 2, 3][:2 ** 100])

@@ -62,6 +62,15 @@ pkg_check_modules(GVC REQUIRED IMPORTED_TARGET libgvc libcgraph)
 pkg_check_modules(LIBEDIT REQUIRED IMPORTED_TARGET libedit)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 find_package(Threads REQUIRED)
+# GMP (libgmp-dev): Python's ints beyond 64 bits (engine/runtime/big_int.h).
+find_library(GMP_LIB NAMES gmp)
+find_path(GMP_INCLUDE gmpxx.h)
+if(NOT GMP_LIB OR NOT GMP_INCLUDE)
+  message(FATAL_ERROR "GMP not found: install libgmp-dev (scripts/setup does)")
+endif()
+add_library(backstep_gmp INTERFACE)
+target_link_libraries(backstep_gmp INTERFACE ${GMP_LIB})
+target_include_directories(backstep_gmp INTERFACE ${GMP_INCLUDE})
 
 # The allocator. Autograd graphs are hundreds of thousands of small objects
 # freed together; glibc's malloc fragments under that (a 100k-node backward

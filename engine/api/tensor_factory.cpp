@@ -3,6 +3,7 @@
 // bools stay bool, ints become int64, any float makes the default dtype).
 #include "engine/api/tensor_factory.h"
 
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
@@ -53,6 +54,7 @@ void infer_type(const Value& v, std::optional<c10::ScalarType>& st) {
   else if (v.is_int()) join(c10::ScalarType::Long);
   else if (v.is_float()) join(c10::typeMetaToScalarType(at::get_default_dtype()));
   else if (v.is_tensor()) join(v.as_tensor().scalar_type());
+  else if (rt::is_big_int(v)) rt::raise_value_error("Overflow when unpacking long long");
   else
     rt::raise_type_error(fmt::format("new(): invalid data type '{}'", rt::type_name(v)));
 }

@@ -337,6 +337,31 @@ std::string format_int(int64_t value, std::string_view spec) {
   return format_integral(value, spec, "int");
 }
 
+std::string format_big_int(bool negative, const std::function<std::string(int)>& digits,
+                           const std::function<double()>& to_double, std::string_view spec) {
+  Spec f = parse_spec(spec, 'd', '>', "int");
+  switch (f.type) {
+    case 'c':
+      if (f.sign != 0) throw FormatError("Sign not allowed with integer format specifier 'c'");
+      if (f.alternate) throw FormatError("Alternate form (#) not allowed with integer format specifier 'c'");
+      throw FormatError("Python int too large to convert to C long", "OverflowError");
+    case 'b': case 'd': case 'o': case 'x': case 'X': case 'n': {
+      if (f.precision != -1) throw FormatError("Precision not allowed in integer format specifier");
+      if (f.no_neg_0) throw FormatError("Negative zero coercion (z) not allowed in integer format specifier");
+      int base = f.type == 'b' ? 2 : f.type == 'o' ? 8 : (f.type == 'x' || f.type == 'X') ? 16 : 10;
+      Number n;
+      n.negative = negative;
+      n.digits = digits(base);
+      if (f.alternate) n.prefix = base == 2 ? "0b" : base == 8 ? "0o" : base == 16 ? "0x" : "";
+      return render_number(n, f, f.type == 'n' ? kNoGrouping : f.grouping, f.type == 'X');
+    }
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
+      return format_float_spec(to_double(), f);
+    default:
+      unknown_type(f.type, "int");
+  }
+}
+
 std::string format_bool(bool value, std::string_view spec) {
   if (spec.empty()) return value ? "True" : "False";
   return format_integral(value ? 1 : 0, spec, "bool");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,5 +29,10 @@ std::string format_int(int64_t value, std::string_view spec);
 std::string format_bool(bool value, std::string_view spec);
 std::string format_float(double value, std::string_view spec);
 std::string format_str(std::string_view value, std::string_view spec);
+// format(value, spec) for an int beyond 64 bits: `digits(base)` gives its
+// magnitude in base 2, 8, 10 or 16; `to_double()` its float value (for the
+// float presentation types; it may throw).
+std::string format_big_int(bool negative, const std::function<std::string(int)>& digits,
+                           const std::function<double()>& to_double, std::string_view spec);
 
 }  // namespace backstep::format

@@ -51,7 +51,7 @@ std::string dump(const Expr& e) {
         case Constant::Type::None: return "None";
         case Constant::Type::True: return "True";
         case Constant::Type::False: return "False";
-        case Constant::Type::Int: return std::to_string(c.int_value);
+        case Constant::Type::Int: return c.str_value.empty() ? std::to_string(c.int_value) : c.str_value;
         case Constant::Type::Float: return fmt::format("{}f", c.float_value);
         case Constant::Type::Imaginary: return fmt::format("{}j", c.float_value);
         case Constant::Type::Str: return "'" + c.str_value + "'";

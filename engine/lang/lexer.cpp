@@ -6,6 +6,8 @@
 #include <unordered_map>
 
 namespace backstep::lang {
+
+bool decode_bytes_escapes(std::string_view body, std::string& out, std::string& error);
 namespace {
 
 const std::unordered_map<std::string_view, Tok>& keywords() {
@@ -329,10 +331,16 @@ bool Lexer::scan_string(const std::string& prefix) {
   if (t.is_fstring || raw) {
     t.text = std::string(body);
     if (t.is_fstring && raw) t.text.insert(0, "\x01");  // marks a raw f-string for the parser
+  } else if (t.is_bytes) {
+    std::string err;
+    if (!decode_bytes_escapes(body, t.text, err)) return fail(t.span, err);
   } else {
     std::string err;
     if (!decode_string_escapes(body, t.text, err)) return fail(t.span, err);
   }
+  if (t.is_bytes)
+    for (unsigned char c : body)
+      if (c >= 0x80) return fail(t.span, "bytes can only contain ASCII literal characters");
   tokens_.push_back(std::move(t));
   return true;
 }
@@ -380,6 +388,43 @@ Result<std::vector<Token>> tokenize(uint32_t file) {
 
 Result<std::vector<Token>> tokenize_fragment(uint32_t file, std::string_view text, uint32_t line, uint32_t col) {
   return Lexer(file, text, line, col, true).run();
+}
+
+// A bytes literal's escapes: \xhh and octal give one byte each; \u, \U and
+// \N are not escapes in bytes and stay as written.
+bool decode_bytes_escapes(std::string_view body, std::string& out, std::string& error) {
+  out.clear();
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[i + 1];
+    if (e == 'x') {
+      auto hex = [&](size_t k) { return i + k < body.size() && std::isxdigit(static_cast<unsigned char>(body[i + k])); };
+      if (!hex(2) || !hex(3)) {
+        error = fmt::format("(value error) invalid \\x escape at position {}", i);
+        return false;
+      }
+      out += static_cast<char>(std::stoi(std::string(body.substr(i + 2, 2)), nullptr, 16));
+      i += 3;
+    } else if (e >= '0' && e <= '7') {
+      unsigned v = 0;
+      size_t k = i + 1;
+      for (int n = 0; n < 3 && k < body.size() && body[k] >= '0' && body[k] <= '7'; ++n, ++k) v = v * 8 + unsigned(body[k] - '0');
+      out += static_cast<char>(v & 0xFF);
+      i = k - 1;
+    } else if (e == 'u' || e == 'U' || e == 'N') {
+      out += c;
+    } else {
+      std::string piece;
+      if (!decode_string_escapes(body.substr(i, 2), piece, error)) return false;
+      out += piece;
+      ++i;
+    }
+  }
+  return true;
 }
 
 bool decode_string_escapes(std::string_view body, std::string& out, std::string& error) {

@@ -288,11 +288,10 @@ ExprPtr Parser::parse_atom() {
       }
       errno = 0;
       c->int_value = static_cast<int64_t>(std::strtoull(digits.c_str(), nullptr, base));
-      if (errno == ERANGE || (base == 10 && c->int_value < 0)) {
-        // Beyond 64 bits: keep the value as a float, which is what such
-        // literals mean in tensor code (sizes never get this large).
-        c->type = Constant::Type::Float;
-        c->float_value = std::strtod(t.text.c_str(), nullptr);
+      if (errno == ERANGE || c->int_value < 0) {
+        // Beyond 64 bits: the runtime makes a big int of the literal's text.
+        c->int_value = 0;
+        c->str_value = t.text;
       }
       return c;
     }

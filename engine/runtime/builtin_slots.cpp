@@ -65,6 +65,9 @@ const Value& not_implemented() {
   return *v;
 }
 
+void install_bytes_type();    // bytes_object.cpp
+void install_code_objects();  // code_object.cpp: the code type and function.__code__
+
 void install_builtin_slots() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -83,6 +86,8 @@ void install_builtin_slots() {
     install_constructor_slots();
     install_generator_type();
     install_mappingproxy_type();
+    install_bytes_type();
+    install_code_objects();
     types().not_implemented->slots.repr = [](Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); };
     for (const auto& t : all_types())
       if (t->base()) inherit_missing(t->slots, t->base()->slots);

@@ -1,7 +1,9 @@
 // Constructors of the builtin classes: int(), float(), str(), list(), ...
 // as their __new__ and __init__ slots, so that subclasses (class
 // Config(dict), IntEnum members, ...) are made the same way.
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/builtin_slots.h"
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -13,6 +15,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace backstep::rt {
 namespace {
@@ -23,18 +26,43 @@ std::string strip(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
+// int(text, base): sign, an optional 0x/0o/0b prefix (base 0 or its own
+// base), digits with single underscores between them; any size.
 Value int_from_string(const std::string& text, int base) {
-  std::string s = strip(text);
-  std::string digits;
-  for (char c : s)
-    if (c != '_') digits += c;
-  errno = 0;
-  char* end = nullptr;
-  long long v = digits.empty() ? 0 : std::strtoll(digits.c_str(), &end, base);
-  if (digits.empty() || *end != '\0')
+  auto bad = [&] {
     raise_value_error(fmt::format("invalid literal for int() with base {}: {}", base, python_string_repr(text)));
-  if (errno == ERANGE) raise_overflow("int too large for backstep's 64-bit ints");
-  return static_cast<int64_t>(v);
+  };
+  std::string s = strip(text);
+  size_t i = 0;
+  bool negative = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+  int b = base;
+  bool prefixed = false;
+  if (s.size() > i + 1 && s[i] == '0' && std::strchr("xXoObB", s[i + 1])) {
+    char p = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i + 1])));
+    int prefix_base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+    if (base == 0 || base == prefix_base) {
+      b = prefix_base;
+      i += 2;
+      prefixed = true;
+    }
+  }
+  if (b == 0) b = 10;
+  std::string digits;
+  for (size_t k = i; k < s.size(); ++k) {
+    if (s[k] == '_') {
+      // one underscore between digits (or right after a prefix)
+      if (k + 1 >= s.size() || s[k + 1] == '_' || (digits.empty() && !prefixed)) bad();
+      continue;
+    }
+    digits += s[k];
+  }
+  if (digits.empty()) bad();
+  if (base == 0 && !prefixed && digits.size() > 1 && digits[0] == '0' && digits.find_first_not_of('0') != std::string::npos)
+    bad();
+  auto v = parse_big_int(digits, b, negative);
+  if (!v) bad();
+  return *v;
 }
 
 Value to_int(Interpreter& in, Args& a) {
@@ -44,13 +72,18 @@ Value to_int(Interpreter& in, Args& a) {
     return int64_t(0);
   }
   const Value& v = a.pos[0];
-  int base = base_arg ? static_cast<int>(base_arg->to_int()) : 10;
-  if (auto n = unbox_number(v); n && !n->is_float()) return n->to_int();
+  if (base_arg && !base_arg->is_int_like() && !type_of(*base_arg).slots.index)
+    raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(*base_arg)));
+  int base = base_arg ? static_cast<int>(to_index(in, *base_arg)) : 10;
+  if (base_arg && base != 0 && (base < 2 || base > 36)) raise_value_error("int() base must be >= 2 and <= 36, or 0");
+  if (base_arg && !v.as<StrObject>() && !bytes_data(v))
+    raise_type_error("int() can't convert non-string with explicit base");
+  if (auto n = unbox_number(v); n && !n->is_float()) return n->is_object() ? *n : Value(n->to_int());
   if (auto n = unbox_number(v)) {
     double d = n->as_float();
     if (std::isnan(d)) raise_value_error("cannot convert float NaN to integer");
     if (std::isinf(d)) raise_overflow("cannot convert float infinity to integer");
-    return static_cast<int64_t>(std::trunc(d));
+    return int_from_double(d);
   }
   if (v.is_float()) {
     double d = v.as_float();
@@ -69,7 +102,7 @@ Value to_int(Interpreter& in, Args& a) {
 Value to_float(Interpreter& in, Args& a) {
   if (a.pos.empty()) return 0.0;
   const Value& v = a.pos[0];
-  if (auto n = unbox_number(v)) return n->to_float();
+  if (auto n = unbox_number(v)) return number_to_double(*n);
   if (auto* s = v.as<StrObject>()) {
     std::string t = strip(s->value);
     std::string lower;
@@ -93,12 +126,20 @@ Value to_float(Interpreter& in, Args& a) {
   }
   const TypeObject& t = type_of(v);
   if (t.slots.to_float) return t.slots.to_float(in, v);
-  if (t.slots.index) return t.slots.index(in, v).to_float();
+  if (t.slots.index) return number_to_double(t.slots.index(in, v));
   raise_type_error(fmt::format("float() argument must be a string or a real number, not '{}'", type_name(v)));
 }
 
 Value to_str(Interpreter& in, Args& a) {
-  if (a.pos.size() > 1 || !a.kw.empty()) raise_type_error("decoding str is not supported by backstep (no bytes)");
+  if (a.pos.size() > 1 || !a.kw.empty()) {  // str(b, encoding, errors): bytes.decode
+    if (a.pos.empty() || !bytes_data(a.pos[0]))
+      raise_type_error(fmt::format("decoding to str: need a bytes-like object, {} found",
+                                   a.pos.empty() ? std::string("NoneType") : type_name(a.pos[0])));
+    Args rest;
+    rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+    rest.kw = a.kw;
+    return call_method(in, a.pos[0], "decode", rest);
+  }
   return make_str(a.pos.empty() ? "" : str(in, a.pos[0]));
 }
 

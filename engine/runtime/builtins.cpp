@@ -1,6 +1,8 @@
 // Python's builtin functions.
 #include "engine/format/float_repr.h"
 #include "engine/runtime/arg_binder.h"
+#include "engine/runtime/big_int.h"
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/file_object.h"
 #include "engine/runtime/function.h"
@@ -243,7 +245,7 @@ Value b_round(Interpreter& in, Args& a) {
   double d = x.as_float();
   if (!nd || nd->is_none()) {
     if (!std::isfinite(d)) raise_value_error(std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
-    return static_cast<int64_t>(std::nearbyint(d));  // ties to even, as Python 3
+    return int_from_double(std::nearbyint(d));  // ties to even, as Python 3
   }
   if (!std::isfinite(d)) return d;
   int64_t n = nd->to_int();
@@ -261,11 +263,6 @@ Value b_round(Interpreter& in, Args& a) {
 Value b_divmod(Interpreter& in, Args& a) {
   expect_args(a, "divmod", 2, 2);
   return make_tuple({binary(in, BinOp::FloorDiv, a.pos[0], a.pos[1]), binary(in, BinOp::Mod, a.pos[0], a.pos[1])});
-}
-
-Value b_pow(Interpreter& in, Args& a) {
-  expect_args(a, "pow", 2, 2);
-  return binary(in, BinOp::Pow, a.pos[0], a.pos[1]);
 }
 
 Value b_format(Interpreter& in, Args& a) {
@@ -340,13 +337,14 @@ Value b_exit(Interpreter&, Args& a) {
 
 }  // namespace
 
+void install_int_builtins(Interpreter& in);  // int_builtins.cpp: hex, oct, bin, pow
+
 void install_builtins(Interpreter& in) {
   static const std::pair<const char*, Fn> functions[] = {
       {"print", b_print},       {"len", b_len},           {"repr", b_repr},         {"abs", b_abs},
       {"getattr", b_getattr},   {"hasattr", b_hasattr},   {"setattr", b_setattr},   {"dir", b_dir},
       {"min", b_min},           {"max", b_max},           {"sum", b_sum},           {"any", b_any},
       {"all", b_all},           {"sorted", b_sorted},     {"round", b_round},       {"divmod", b_divmod},
-      {"pow", b_pow},
       {"format", b_format},     {"chr", b_chr},           {"ord", b_ord},           {"breakpoint", b_breakpoint},
       {"exit", b_exit},         {"quit", b_exit},         {"open", builtin_open},
       {"__import__", b_import},
@@ -358,6 +356,8 @@ void install_builtins(Interpreter& in) {
   install_type_constructors(in);
   install_class_builtins(in);
   install_iteration_builtins(in);
+  install_int_builtins(in);
+  in.set_builtin("bytes", type_value(*bytes_type()));
 }
 
 }  // namespace backstep::rt

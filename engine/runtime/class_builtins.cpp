@@ -97,12 +97,28 @@ Value b_vars(Interpreter& in, Args& a) {
   return *d;
 }
 
+// globals(): the calling module's namespace, as a dict of its bound names.
+// Note: a snapshot, not the live namespace (backstep keeps globals in
+// slots, not in a dict): storing into it does not bind the name.
+Value b_globals(Interpreter& in, Args& a) {
+  expect_args(a, "globals", 0, 0);
+  const ModuleGlobals& g = in.current_globals();
+  auto d = std::make_shared<DictObject>();
+  for (size_t i = 0; i < g.values.size(); ++i)
+    if (!is_unbound(g.values[i])) d->set_str(g.names.name(static_cast<uint32_t>(i)), g.values[i]);
+  // The program's __name__ lives among the builtins ("__main__").
+  if (!d->find_str("__name__"))
+    if (const Value* name = in.builtin("__name__")) d->set_str("__name__", *name);
+  return Value(std::move(d));
+}
+
 }  // namespace
 
 void install_class_builtins(Interpreter& in) {
   static const std::pair<const char*, Value (*)(Interpreter&, Args&)> functions[] = {
       {"isinstance", b_isinstance}, {"issubclass", b_issubclass}, {"callable", b_callable}, {"hash", b_hash},
       {"id", b_id},                 {"delattr", b_delattr},       {"vars", b_vars},
+      {"globals", b_globals},
   };
   for (const auto& [name, fn] : functions) in.set_builtin(name, make_builtin(name, fn));
   in.set_builtin("NotImplemented", not_implemented());

@@ -1,6 +1,7 @@
 // The protocol slots of the builtin containers: list, tuple, dict, set,
 // frozenset, range, slice, dict views and iterators (len, indexing,
 // iteration, membership, comparison, hashing and their operators).
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/function.h"
@@ -145,6 +146,8 @@ Value seq_mul(Interpreter&, const Value& a, const Value& b) {
   auto is_seq = [](const Value& v) { return Tuple ? v.as<TupleObject>() != nullptr : v.as<ListObject>() != nullptr; };
   if (is_seq(a) && b.is_int_like()) return repeat(seq_items(a), b.to_int(), Tuple);
   if (is_seq(b) && a.is_int_like()) return repeat(seq_items(b), a.to_int(), Tuple);
+  if ((is_seq(a) && is_big_int(b)) || (is_seq(b) && is_big_int(a)))
+    raise_overflow("cannot fit 'int' into an index-sized integer");
   return not_implemented();
 }
 

@@ -3,6 +3,8 @@
 // Each operation that can fail or create an autograd node first records its
 // span in the frame (`f.current`): that is what a traceback's caret points
 // at, and what the autograd side records as the line that created a node.
+#include "engine/runtime/big_int.h"
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/generator.h"
@@ -27,12 +29,12 @@ Value constant_value(const Constant& c) {
     case Constant::Type::None: return Value();
     case Constant::Type::True: return Value(true);
     case Constant::Type::False: return Value(false);
-    case Constant::Type::Int: return Value(c.int_value);
+    case Constant::Type::Int: return c.str_value.empty() ? Value(c.int_value) : big_int_literal(c.str_value);
     case Constant::Type::Float: return Value(c.float_value);
     case Constant::Type::Str: return make_str(c.str_value);
     case Constant::Type::Ellipsis: return ellipsis();
     case Constant::Type::Imaginary: raise_not_implemented("complex numbers are not supported by backstep yet");
-    case Constant::Type::Bytes: raise_not_implemented("bytes literals are not supported by backstep yet");
+    case Constant::Type::Bytes: return make_bytes(c.str_value);
   }
   return Value();
 }

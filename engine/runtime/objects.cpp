@@ -1,3 +1,4 @@
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/objects.h"
 
 #include "engine/runtime/deep_release.h"
@@ -155,7 +156,7 @@ std::string IteratorObject::repr(Interpreter&) const {
 SliceObject::Bounds SliceObject::indices(int64_t length) const {
   auto as_int = [](const Value& v, const char*) -> int64_t {
     if (v.is_int_like()) return v.to_int();
-    if (type_of(v).slots.index) return type_of(v).slots.index(Interpreter::current(), v).to_int();
+    if (type_of(v).slots.index) return index_clamped(type_of(v).slots.index(Interpreter::current(), v));
     raise_type_error("slice indices must be integers or None or have an __index__ method");
   };
   int64_t st = step.is_none() ? 1 : as_int(step, "step");
@@ -221,6 +222,7 @@ int64_t StrObject::hash() const {
 std::optional<Value> unbox_number(const Value& v) {
   if (v.is_number()) return v;
   if (auto* b = v.as<BoxedNumber>()) return b->value;
+  if (v.as<BigIntObject>()) return v;
   return std::nullopt;
 }
 

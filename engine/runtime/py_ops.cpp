@@ -1,5 +1,6 @@
 // The object protocol: everything but arithmetic (see py_arith.cpp). Each
 // operation reads the operand's type and calls its slot.
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/py_ops.h"
 
 #include "engine/runtime/exceptions.h"
@@ -121,7 +122,7 @@ int64_t normalize_index(int64_t index, int64_t length, const char* what) {
 int64_t to_index(Interpreter& in, const Value& v, const char* what) {
   if (v.is_int_like()) return v.to_int();
   const TypeObject& t = type_of(v);
-  if (t.slots.index) return t.slots.index(in, v).to_int();
+  if (t.slots.index) return index_to_int64(t.slots.index(in, v));
   raise_type_error(fmt::format("{} must be integers or slices, not {}", what, t.name()));
 }
 
@@ -129,7 +130,7 @@ double to_double(Interpreter& in, const Value& v) {
   if (v.is_number()) return v.to_float();
   const TypeObject& t = type_of(v);
   if (t.slots.to_float) return t.slots.to_float(in, v).to_float();
-  if (t.slots.index) return t.slots.index(in, v).to_float();
+  if (t.slots.index) return number_to_double(t.slots.index(in, v));
   raise_type_error(fmt::format("must be real number, not {}", t.name()));
 }
 

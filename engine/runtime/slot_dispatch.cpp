@@ -2,6 +2,7 @@
 // protocol operation, the dunder the class's MRO provides -- a builtin's own
 // slot function when the dunder is a builtin's slot wrapper, else a
 // trampoline that calls the dunder (CPython's slot_tp_*/slot_nb_*).
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/class_builder.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
@@ -56,6 +57,7 @@ int64_t slot_hash(Interpreter& in, const Value& self) {
   Value v = dunder(in, self, "__hash__", {});
   auto n = unbox_number(v);
   if (!n || n->is_float()) raise_type_error("__hash__ method should return an integer");
+  if (const mpz_class* b = big_int_of(*n)) return big_hash(*b);
   int64_t h = n->to_int();
   return h == -1 ? -2 : h;
 }
@@ -71,6 +73,10 @@ int64_t slot_len(Interpreter& in, const Value& self) {
   auto n = unbox_number(v);
   if (!n || n->is_float())
     raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
+  if (is_big_int(*n)) {
+    if (sgn(*big_int_of(*n)) < 0) raise_value_error("__len__() should return >= 0");
+    raise_overflow("cannot fit 'int' into an index-sized integer");
+  }
   if (n->to_int() < 0) raise_value_error("__len__() should return >= 0");
   return n->to_int();
 }
@@ -217,7 +223,7 @@ Value checked_int(Interpreter& in, const Value& self, const char* name) {
   Value v = dunder(in, self, name, {});
   auto n = unbox_number(v);
   if (!n || n->is_float()) raise_type_error(fmt::format("{} returned non-int (type {})", name, type_name(v)));
-  return n->to_int();
+  return n->is_object() ? *n : Value(n->to_int());
 }
 Value slot_index(Interpreter& in, const Value& self) { return checked_int(in, self, "__index__"); }
 Value slot_int(Interpreter& in, const Value& self) { return checked_int(in, self, "__int__"); }

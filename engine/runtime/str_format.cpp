@@ -1,6 +1,7 @@
 #include "engine/runtime/str_format.h"
 
 #include "engine/format/format_spec.h"
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -163,6 +164,10 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
       case 's': out += format_value(in, make_str(str(in, v)), align + width + precision); break;
       case 'r': case 'a': out += format_value(in, make_str(repr(in, v)), align + width + precision); break;
       case 'd': case 'i': case 'u': {
+        if (is_big_int(v)) {
+          out += format_value(in, v, align + sign + zero + width + "d");
+          break;
+        }
         if (!v.is_number() && !v.is_tensor()) raise_type_error(fmt::format("%{} format: a real number is required, not {}", type, type_name(v)));
         int64_t n = v.is_tensor() ? static_cast<int64_t>(to_double(in, v)) : v.is_float() ? static_cast<int64_t>(v.as_float()) : v.to_int();
         out += format_value(in, Value(n), align + sign + zero + width + "d");
@@ -174,7 +179,9 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
         break;
       }
       case 'x': case 'X': case 'o':
-        out += format_value(in, Value(v.to_int()), align + sign + alt + zero + width + type);
+        if (!v.is_int_like() && !is_big_int(v))
+          raise_type_error(fmt::format("%{} format: an integer is required, not {}", type, type_name(v)));
+        out += format_value(in, is_big_int(v) ? v : Value(v.to_int()), align + sign + alt + zero + width + type);
         break;
       case 'c': out += v.is_int_like() ? std::string(1, static_cast<char>(v.to_int())) : str(in, v); break;
       default:

@@ -1,3 +1,4 @@
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/str_search.h"
 
 #include "engine/runtime/exceptions.h"
@@ -51,7 +52,7 @@ int64_t slice_index(Interpreter& in, const Value& v, int64_t dflt) {
   if (v.is_none()) return dflt;
   if (v.is_int_like()) return v.to_int();
   const TypeObject& t = type_of(v);
-  if (t.slots.index) return t.slots.index(in, v).to_int();
+  if (t.slots.index) return index_clamped(t.slots.index(in, v));
   raise_type_error("slice indices must be integers or None or have an __index__ method");
 }
 

@@ -1,3 +1,4 @@
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/unparse.h"
 
 #include "engine/format/float_repr.h"
@@ -92,7 +93,9 @@ class Unparser {
       case Constant::Type::None: out_ += "None"; break;
       case Constant::Type::True: out_ += "True"; break;
       case Constant::Type::False: out_ += "False"; break;
-      case Constant::Type::Int: out_ += std::to_string(c.int_value); break;
+      case Constant::Type::Int:
+        out_ += c.str_value.empty() ? std::to_string(c.int_value) : big_to_string(to_mpz(big_int_literal(c.str_value)));
+        break;
       case Constant::Type::Float:
         out_ += std::isinf(c.float_value) ? "1e309" : format::float_repr(c.float_value);
         break;

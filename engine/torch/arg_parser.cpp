@@ -1,5 +1,6 @@
 #include "engine/torch/arg_parser.h"
 
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/torch/generator_object.h"
@@ -52,10 +53,10 @@ bool is_int_list_of(const rt::Args& args) {
 bool check(const Signature& sig, const Param& p, const Value& v, int argnum) {
   switch (p.type) {
     case PType::Tensor:
-      return v.is_tensor() || (sig.allow_numbers_as_tensors && v.is_number());
+      return v.is_tensor() || (sig.allow_numbers_as_tensors && (v.is_number() || rt::is_big_int(v)));
     case PType::Scalar:
     case PType::Complex:
-    case PType::Double: return v.is_number() || is_scalar_tensor(v);
+    case PType::Double: return v.is_number() || is_scalar_tensor(v) || rt::is_big_int(v);
     case PType::Int: return v.is_int() || is_int_tensor(v);
     case PType::SymInt: return is_index(v);
     case PType::TensorList:

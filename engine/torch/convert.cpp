@@ -1,6 +1,7 @@
 #include "engine/torch/convert.h"
 #include "engine/torch/cuda_runtime.h"
 
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/torch/arg_parser.h"
@@ -23,6 +24,10 @@ c10::Scalar to_scalar(const Value& v) {
   if (v.is_bool()) return c10::Scalar(v.as_bool());
   if (v.is_int()) return c10::Scalar(v.as_int());
   if (v.is_float()) return c10::Scalar(v.as_float());
+  if (const mpz_class* b = rt::big_int_of(v)) {  // beyond int64: uint64 where it fits, as PyTorch
+    if (sgn(*b) > 0 && mpz_sizeinbase(b->get_mpz_t(), 2) <= 64) return c10::Scalar(static_cast<uint64_t>(mpz_get_ui(b->get_mpz_t())));
+    rt::raise_overflow("int too big to convert");
+  }
   return v.as_tensor().item();  // a 0-dim tensor, checked by the matcher
 }
 
@@ -101,7 +106,7 @@ c10::IValue to_ivalue(const Signature& sig, const Param& p, const Value* v, bool
     case PType::Tensor: return v->is_tensor() ? c10::IValue(v->as_tensor()) : c10::IValue(wrapped_number(*v));
     case PType::Scalar:
     case PType::Complex: return to_scalar(*v);
-    case PType::Double: return v->is_tensor() ? v->as_tensor().item<double>() : v->to_float();
+    case PType::Double: return v->is_tensor() ? v->as_tensor().item<double>() : rt::is_big_int(*v) ? rt::number_to_double(*v) : v->to_float();
     case PType::Int: return v->is_int() ? v->as_int() : v->as_tensor().item<int64_t>();
     case PType::SymInt: return v->is_int() ? v->as_int() : v->as_tensor().item<int64_t>();
     case PType::Bool:

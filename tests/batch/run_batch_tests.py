@@ -288,6 +288,62 @@ def test_ci_example(r):
           (backwards, len(pictures)))
 
 
+def test_modules(r):
+    """Module paths reach graph files, traces and pictures (programs/modules.py: Net > fc1, act, fc2)."""
+    js, trace = r.path("m.json"), r.path("mt.json")
+    p = r.run("render", prog("modules.py"), "-o", js)
+    ok, why = r.valid("graph.schema.json", js) if p.returncode == 0 else (False, p.stderr)
+    check("modules: graph JSON valid against docs/graph.schema.json", ok, why)
+    nodes = json.load(open(js))["nodes"] if ok else []
+    by_name = {}
+    for n in nodes:
+        by_name.setdefault(n["name"], []).append(n)
+    modules = sorted({(n["module"]["path"], n["module"]["type"]) for n in nodes if n.get("module") and not n["leaf"]})
+    check("modules: every operator node carries the module that made it",
+          modules == [("act", "ReLU"), ("fc1", "Linear"), ("fc2", "Linear")], modules)
+    total = by_name.get("SumBackward0", [{}])[0]
+    check("modules: a node made outside any module has module null", "module" in total and total["module"] is None, total)
+    relu = by_name.get("ReluBackward0", [{}])[0].get("module")
+    check("modules: the stack runs outermost first",
+          relu == {"path": "act", "type": "ReLU", "stack": [{"path": "", "type": "Net"}, {"path": "act", "type": "ReLU"}]}, relu)
+    params = sorted(n["leaf"]["param"] for n in nodes if n["leaf"] and n["leaf"]["param"])
+    check("modules: leaves carry their parameter paths",
+          params == ["fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"], params)
+    check("modules: the script name stays in var", any(n["leaf"] and n["leaf"]["var"] == "params['fc1.weight']" for n in nodes),
+          [n["leaf"] for n in nodes if n["leaf"]])
+    p = r.run("run", prog("modules.py"), "--trace", trace)
+    ok, why = r.valid("trace.schema.json", trace) if p.returncode == 0 else (False, p.stderr)
+    check("modules: trace valid against docs/trace.schema.json", ok, why)
+    records = json.load(open(trace))["backwards"][0]["records"] if ok else []
+    seen = [(rec["name"], rec["module"]["path"] if rec["module"] else None) for rec in records
+            if rec["name"] != "torch::autograd::AccumulateGrad"]
+    check("modules: trace records carry module paths in engine order",
+          seen == [("SumBackward0", None), ("AddmmBackward0", "fc2"), ("TBackward0", "fc2"), ("ReluBackward0", "act"),
+                   ("AddmmBackward0", "fc1"), ("TBackward0", "fc1")], seen)
+    dot = r.path("m.dot")
+    p = r.run("render", prog("modules.py"), "-o", dot)
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("modules: DOT clusters per module with type and parameter count",
+          'label="fc1: Linear (16 params)"' in text and 'label="fc2: Linear (10 params)"' in text
+          and 'label="act: ReLU"' in text and 'label="Net (26 params)"' in text and "subgraph cluster_mod_fc1_" in text, text)
+    check("modules: the clusters nest (fc1 inside Net)",
+          text.find("subgraph cluster_mod__") < text.find("subgraph cluster_mod_fc1_")
+          and text.count("subgraph cluster_mod_") == 4, text)
+    check("modules: leaves drawn by parameter path", 'fc1.weight\\n(4, 3)\\n#9"' in text, text)
+    p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "1")
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("modules: --module-depth 1 keeps Net open and draws each of its modules as one box with its node count",
+          "subgraph cluster_mod__" in text and "fc1: Linear \u00d74 nodes\\n16 params" in text
+          and "subgraph cluster_mod_fc1_" not in text and "AddmmBackward0" not in text and "SumBackward0" in text, text)
+    p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "0")
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("modules: --module-depth 0 draws the whole model as one box",
+          "Net \u00d79 nodes\\n26 params" in text and "subgraph cluster_mod_" not in text, text)
+    p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "x")
+    check("modules: --module-depth takes a number", p.returncode == 2 and "--module-depth takes a number" in p.stderr,
+          (p.returncode, p.stderr))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -296,7 +352,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
-                     test_torch_warnings, test_ci_example):
+                     test_torch_warnings, test_ci_example, test_modules):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

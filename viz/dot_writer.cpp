@@ -118,8 +118,9 @@ class Writer {
         attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", "#f3f2fb"}, {"color", "slateblue"},
                                    {"fontcolor", "slateblue"}, {"penwidth", "1.5"}});
       } else if (module) {
-        // Modules nest (a model's layers in its blocks): a faint fill per level shows the nesting.
-        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", "#f4f8fc"}, {"color", "steelblue"},
+        // Modules nest (a model's layers in its blocks): fills alternating by level show the nesting.
+        const char* fill = s_.groups[cl.where.group].depth % 2 ? "#f4f8fc" : "#e6eff8";
+        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", fill}, {"color", "steelblue"},
                                    {"fontcolor", "steelblue4"}});
       } else {
         attrs.insert(attrs.end(), {{"style", "rounded,dashed"}, {"color", "gray45"}, {"fontcolor", "gray30"}});

@@ -7,6 +7,7 @@ Usage: run_batch_tests.py --backstep build/backstep --schema-checker build/tests
 """
 import argparse
 import json
+import re
 import os
 import pty
 import shutil
@@ -339,6 +340,17 @@ def test_modules(r):
     text = open(dot).read() if p.returncode == 0 else p.stderr
     check("modules: --module-depth 0 draws the whole model as one box",
           "Net \u00d79 nodes\\n26 params" in text and "subgraph cluster_mod_" not in text, text)
+    cmds = r.path("cmds")
+    with open(cmds, "w") as f:
+        f.write(":where\n:continue\n:where\n:continue\n")
+    p = r.run("debug", prog("modules.py"), "--break", "module:fc1", "--break", "module:nope", "-x", cmds, env={"NO_COLOR": "1"})
+    out = p.stdout + p.stderr
+    paused = re.findall(r"Paused \(breakpoint 1: module fc1\) at #(\d+) (\S+)", out)
+    check("modules: --break module:PATH pauses inside that module only (fc1: #5 addmm, #7 bias, #8 t, #9 weight)",
+          paused[:3] == [("5", "AddmmBackward0"), ("7", "torch::autograd::AccumulateGrad"), ("8", "TBackward0")]
+          and "in module: Net > fc1: Linear" in out and "in module: Net > fc2" not in out, out)
+    check("modules: --break naming no module is reported when the program has made its modules",
+          "breakpoint 2: no module 'nope' in this program (modules nearest that name: " in out, out)
     p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "x")
     check("modules: --module-depth takes a number", p.returncode == 2 and "--module-depth takes a number" in p.stderr,
           (p.returncode, p.stderr))

@@ -13,6 +13,7 @@
 :nodes
 :node #2
 :node #4
+:graph loss
 :delete 3
 :break module encoder.layers.0
 :continue

@@ -3,12 +3,11 @@
 namespace backstep::viz {
 
 namespace {
-constexpr std::chrono::milliseconds kQuietPeriod{1000};
 constexpr std::chrono::milliseconds kInterval{500};
 }  // namespace
 
-ProgressReporter::ProgressReporter(ProgressCallback callback)
-    : callback_(std::move(callback)), start_(std::chrono::steady_clock::now()) {
+ProgressReporter::ProgressReporter(ProgressCallback callback, std::chrono::milliseconds quiet_period)
+    : callback_(std::move(callback)), start_(std::chrono::steady_clock::now()), quiet_period_(quiet_period) {
   if (callback_) thread_ = std::thread([this] { watch(); });
 }
 
@@ -32,7 +31,7 @@ double ProgressReporter::elapsed() const {
 
 void ProgressReporter::watch() {
   std::unique_lock<std::mutex> lock(mutex_);
-  if (wake_.wait_until(lock, start_ + kQuietPeriod, [this] { return stopping_; })) return;
+  if (wake_.wait_until(lock, start_ + quiet_period_, [this] { return stopping_; })) return;
   while (true) {
     ProgressEvent event{stage_, elapsed(), stopping_};
     lock.unlock();

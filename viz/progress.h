@@ -15,7 +15,9 @@ namespace backstep::viz {
 
 class ProgressReporter {
  public:
-  explicit ProgressReporter(ProgressCallback callback);
+  // Quiet for `quiet_period` (a second for renders; tests pass a shorter one).
+  explicit ProgressReporter(ProgressCallback callback,
+                            std::chrono::milliseconds quiet_period = std::chrono::milliseconds(1000));
   ~ProgressReporter();  // reports `finished` if it reported anything
   ProgressReporter(const ProgressReporter&) = delete;
   ProgressReporter& operator=(const ProgressReporter&) = delete;
@@ -28,6 +30,7 @@ class ProgressReporter {
 
   ProgressCallback callback_;
   std::chrono::steady_clock::time_point start_;
+  std::chrono::milliseconds quiet_period_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::string stage_;

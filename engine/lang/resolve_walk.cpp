@@ -9,21 +9,11 @@
 
 namespace backstep::lang::detail {
 
-// Assign phase: resolve a scope's body twice -- the first pass discovers
-// which names inner scopes capture (lookup marks them), the layout fixes
-// slot numbers, and the second pass writes the final slots.
+// Every phase walks a scope's body once (see Note [resolver phases]).
 template <class F>
 void Resolver::walk_scope(Scope& s, F&& walk_inside) {
-  auto pass = [&] {
-    child_index_[&s] = 0;
-    walk_inside();
-  };
-  if (phase_ == Phase::Assign) {
-    pass();
-    layout(s);
-  }
-  pass();
-  if (phase_ == Phase::Assign) layout(s);
+  child_index_[&s] = 0;
+  walk_inside();
 }
 
 void Resolver::walk_function(FunctionCode& code, Scope& outer) {

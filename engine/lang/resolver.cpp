@@ -62,6 +62,10 @@ void Resolver::run(Module& m) {
   phase_ = Phase::Collect;
   child_index_.clear();
   walk_body(m.body, module);
+  phase_ = Phase::Capture;
+  child_index_.clear();
+  walk_body(m.body, module);
+  layout_all(module);
   phase_ = Phase::Assign;
   child_index_.clear();
   walk_body(m.body, module);
@@ -219,6 +223,14 @@ void Resolver::layout(Scope& s) {
   info.free_names = s.frees;
   info.free_sources.clear();
   for (const auto& n : s.frees) info.free_sources.push_back(s.parent && !s.parent->is_module() ? cell_index(*s.parent, n) : 0);
+}
+
+// Outer before inner: layout() reads the enclosing scope's cells.
+void Resolver::layout_all(Scope& s) {
+  for (auto& child : s.children) {
+    layout(*child);
+    layout_all(*child);
+  }
 }
 
 // A class body keeps its names in a namespace, not in slots: its frame has

@@ -52,7 +52,16 @@ struct Scope {
 // compiler raises later -- 'return' outside function and the like -- are
 // held back until both passes ran, so a program with several errors
 // reports the same one CPython does.
-enum class Phase { Collect, Assign };
+// Note [resolver phases]
+// Collect: what each scope binds and uses, and the compile-time errors.
+// Capture: every name looked up once, which marks the cells inner scopes
+// capture and the frees they pass through (slots written here are
+// provisional). Then every scope is laid out, outer before inner (a free's
+// source is a cell index in the enclosing scope). Assign: the same lookups
+// again, now writing final slots. Each phase walks the tree once: a scheme
+// that re-walked a scope's body to learn its captures made nested lambdas
+// cost 2^depth (30 nested lambdas never finished).
+enum class Phase { Collect, Capture, Assign };
 
 class Resolver {
  public:
@@ -72,6 +81,7 @@ class Resolver {
   static uint32_t cell_index(const Scope& s, const std::string& n);
   Scope& enter_child(Scope& parent, ScopeInfo& info, Scope::Kind kind);
   void layout(Scope& s);
+  void layout_all(Scope& s);
   void layout_class(Scope& s);
   template <class F>
   void walk_scope(Scope& s, F&& walk_inside);

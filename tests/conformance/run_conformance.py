@@ -59,6 +59,15 @@ def main():
                        capture_output=True, text=True)
     allowed = expected_failures()
     bad = 0
+    # compare.py exits 0 (all passed) or 1 (some failed), and prints one
+    # PASS/FAIL line per record: anything else (a crash, a usage error, a
+    # run that stopped early) is a failure of this step, not a pass.
+    results = [l for l in p.stdout.splitlines() if l.startswith(("PASS ", "FAIL "))]
+    records = [n for n in os.listdir(EXPECTED) if n.endswith(".json")]
+    if p.returncode not in (0, 1) or len(results) != len(records):
+        print("compare.py exited %d after %d result(s) for %d record(s):" % (p.returncode, len(results), len(records)))
+        print(p.stderr[-2000:])
+        bad += 1
     # compare.py runs the programs that have a record: a program new in the
     # corpus must not go untested.
     for name in sorted(os.listdir(os.path.join(args.corpus, "programs"))):

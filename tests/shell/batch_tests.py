@@ -210,4 +210,3 @@ def test_piped_quit_and_system_exit(backstep):
 
 
 TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
-NEEDS_TORCH = set()

@@ -110,4 +110,3 @@ def test_ctrl_c_during_a_long_backward(backstep):
 
 
 TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
-NEEDS_TORCH = set(TESTS)

@@ -4,8 +4,8 @@ status 1 when any fails.
 
     tests/shell/run_shell_tests.py --backstep build/backstep [-k PATTERN] [-v]
 
-Tests that need torch in the language are skipped (and said so) while
-`import torch` fails in backstep; every other failure counts.
+Every test runs: a backstep whose `import torch` fails fails the tests that
+need it (they once skipped themselves, which let a broken torch pass).
 """
 
 import argparse
@@ -19,13 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import batch_tests  # noqa: E402
 import debugger_tests  # noqa: E402
 import terminal_tests  # noqa: E402
-from harness import TempDir, TestFailure, base_env, run  # noqa: E402
-
-
-def engine_has_torch(backstep):
-    with TempDir() as tmp:
-        r = run(backstep, [], stdin="import torch\ntorch.ones(1)\n", env=base_env(tmp))
-        return r.returncode == 0 and "Error" not in r.stderr
+from harness import TestFailure  # noqa: E402
 
 
 def main():
@@ -43,18 +37,10 @@ def main():
     for module in (batch_tests, terminal_tests, debugger_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
-                tests.append((t, t in module.NEEDS_TORCH))
-    has_torch = None
-    failed = skipped = 0
-    for test, needs_torch in tests:
+                tests.append(t)
+    failed = 0
+    for test in tests:
         name = test.__name__[len("test_"):]
-        if needs_torch:
-            if has_torch is None:
-                has_torch = engine_has_torch(backstep)
-            if not has_torch:
-                skipped += 1
-                print(f"skip {name} (import torch does not work in backstep yet)", flush=True)
-                continue
         start = time.time()
         try:
             test(backstep)
@@ -67,8 +53,7 @@ def main():
                 print("     " + detail.replace("\n", "\n     "), flush=True)
             continue
         print(f"ok   {name} ({time.time() - start:.1f} s)", flush=True)
-    ran = len(tests) - skipped
-    print(f"{ran - failed}/{ran} shell tests passed" + (f", {skipped} skipped" if skipped else ""))
+    print(f"{len(tests) - failed}/{len(tests)} shell tests passed")
     return 1 if failed else 0
 
 

@@ -264,4 +264,3 @@ def test_colour_only_when_allowed(backstep):
 
 
 TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
-NEEDS_TORCH = {test_complete_torch}

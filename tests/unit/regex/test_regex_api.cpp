@@ -1,5 +1,5 @@
 // Direct tests of backstep::regex: what the fixture cannot show (long
-// inputs, speed, the Unicode tables as a whole, UTF-8 slicing). Expected
+// inputs, the Unicode tables as a whole, UTF-8 slicing). Expected
 // values were read from CPython 3.11.2 running the same calls (3.11.7 where
 // 3.11.2 hangs, as noted).
 #include <doctest/doctest.h>
@@ -8,7 +8,6 @@
 #include "engine/regex/regex.h"
 #include "engine/regex/unicode.h"
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -16,10 +15,6 @@
 namespace rx = backstep::regex;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::string recorded_unicode_digest() {
   const char* override_path = std::getenv("REGEX_FIXTURES");
@@ -83,35 +78,28 @@ TEST_CASE("long inputs backtrack without using the native stack") {
   CHECK_FALSE(rx::Pattern::compile("(?:a|b)*c")->match(text));
 }
 
-TEST_CASE("literal prefixes make searching long text fast") {
+// Speed: bench/regex_bench.cpp (against std::regex in the same run).
+TEST_CASE("a literal after ten million characters is found") {
   std::string haystack(10'000'000, 'x');
   haystack += "needle!";
   const rx::Text text(haystack);
-  const auto start = std::chrono::steady_clock::now();
   const auto m = rx::Pattern::compile("needle(!)")->search(text);
-  const double elapsed = seconds_since(start);
   REQUIRE(m);
   CHECK(m->span(1).start == 10'000'006);
-  CHECK(elapsed < 1.0);
-  MESSAGE("literal search over 10M code points: " << elapsed << " s");
 }
 
-TEST_CASE("typical script work runs at a useful speed") {
+TEST_CASE("typical script work: findall, split and sub over a training log") {
   std::string log;
   for (int i = 0; i < 20000; ++i) log += "epoch " + std::to_string(i) + ": loss=0." + std::to_string(i % 997) + "\n";
   const rx::Text text(log);
-  const auto start = std::chrono::steady_clock::now();
   const auto pattern = rx::Pattern::compile(R"(^epoch (\d+): loss=([\d.]+)$)", rx::kMultiline);
   const auto found = rx::findall(*pattern, text);
   const auto words = rx::split(*rx::Pattern::compile(R"(\W+)"), text);
   const auto replaced = rx::sub(*rx::Pattern::compile(R"(\d+)"), text, "<\\g<0>>");
-  const double elapsed = seconds_since(start);
   CHECK(found.size() == 20000);
   CHECK(found[123] == std::vector<std::string>{"123", "0.123"});
   CHECK(words.size() == 100001);
   CHECK(replaced.count == 60000);
-  CHECK(elapsed < 2.0);
-  MESSAGE("findall + split + sub over " << text.size() << " code points: " << elapsed << " s");
 }
 
 TEST_CASE("nesting deeper than CPython's parser allows is a RecursionError") {

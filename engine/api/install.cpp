@@ -10,6 +10,7 @@ namespace backstep::api {
 void install_torch_modules(rt::Interpreter& in);   // torch_module.cpp
 void install_torch_warnings(rt::Interpreter& in);  // torch_warnings.cpp
 void install_nn_scope_module(rt::Interpreter& in);  // nn_scope.cpp
+void install_nn_parameter_module(rt::Interpreter& in);  // nn_parameter.cpp
 
 void install_torch(rt::Interpreter& in) {
   autograd::install_engine();  // before any graph exists: every node gets an origin
@@ -18,6 +19,7 @@ void install_torch(rt::Interpreter& in) {
   install_torch_modules(in);
   install_torch_warnings(in);
   install_nn_scope_module(in);
+  install_nn_parameter_module(in);
 }
 
 }  // namespace backstep::api

@@ -20,6 +20,8 @@
 
 namespace backstep::api {
 
+rt::Value tensor_deepcopy(rt::Interpreter& in, const rt::Value& self, rt::Args& a);  // tensor_deepcopy.cpp
+
 namespace {
 
 using PyMethod = Value (*)(Interpreter&, const Value& self, rt::Args&);
@@ -81,7 +83,7 @@ const std::unordered_map<std::string_view, PyMethod>& python_methods() {
   static const std::unordered_map<std::string_view, PyMethod> table = {
       {"tolist", m_tolist},   {"backward", m_backward}, {"register_hook", m_register_hook},
       {"type", m_type},       {"split", m_split},       {"numpy", m_numpy},
-      {"data_ptr", m_data_ptr},
+      {"data_ptr", m_data_ptr}, {"__deepcopy__", tensor_deepcopy},
   };
   return table;
 }

@@ -1,7 +1,8 @@
-// The importable torch modules: torch, torch.nn, torch.nn.functional,
+// The importable torch modules: torch, torch.nn.functional (torch.nn is
+// engine/pylib/torch/nn),
 // torch.autograd, torch.linalg, torch.special, torch.fft, torch.cuda.
 // Operators come from the bridge on first use; what PyTorch writes in
-// Python (torch.tensor, nn.Parameter, manual_seed, ...) is defined here.
+// Python (torch.tensor, manual_seed, ...) is defined here.
 #include "engine/api/anomaly.h"
 #include "engine/api/autograd_api.h"
 #include "engine/api/gradcheck.h"
@@ -79,17 +80,6 @@ Value set_printoptions(Interpreter& in, rt::Args& a) {
   return Value();
 }
 
-Value make_parameter(Interpreter& in, rt::Args& a) {
-  auto b = rt::bind_args(a, "Parameter", {"data", "requires_grad"});
-  at::Tensor data = b[0] && !b[0]->is_none() ? b[0]->as_tensor() : at::empty({0});
-  // Tensor._make_subclass: an alias of the data, detached, with the flag set.
-  at::Tensor p = data.detach();
-  bool rg = rt::bool_arg(in, b[1], true);
-  if (rg) set_requires_grad(p, true);
-  TensorRegistry::instance().mark_parameter(p);
-  return Value(p);
-}
-
 Value make_size(Interpreter& in, rt::Args& a) {
   std::vector<int64_t> dims;
   if (!a.pos.empty())
@@ -111,20 +101,6 @@ Value make_functional(Interpreter&) {
         return functional_object(std::string(name));
       },
       torchb::all_functional_names);
-  return Value(m);
-}
-
-Value make_nn(Interpreter& in) {
-  auto m = rt::make_module("torch.nn");
-  rt::mutable_types().parameter->slots.new_ = [](Interpreter& in, rt::TypeObject&, rt::Args& a) {
-    return make_parameter(in, a);
-  };
-  m->set("Parameter", rt::type_value(*rt::types().parameter));
-  m->set_fallback([](Interpreter& interp, std::string_view name) -> std::optional<Value> {
-    if (name == "functional") return interp.import_module("torch.nn.functional");
-    return std::nullopt;
-  });
-  (void)in;
   return Value(m);
 }
 
@@ -226,7 +202,6 @@ Value make_torch(Interpreter& in) {
 
 void install_torch_modules(Interpreter& in) {
   in.register_module("torch", make_torch);
-  in.register_module("torch.nn", make_nn);
   in.register_module("torch.nn.functional", make_functional);
   in.register_module("torch.autograd", make_autograd);
   in.register_module("torch.autograd.graph", make_graph_module);

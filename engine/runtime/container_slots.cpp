@@ -44,6 +44,7 @@ Value index_iterator(const Value& seq, const char* name) {
 
 // Lexicographic comparison of two sequences, as list and tuple compare.
 Value compare_sequences(Interpreter& in, const std::vector<Value>& x, const std::vector<Value>& y, CmpOp op) {
+  NativeRecursion guard(in, " in comparison");
   size_t i = 0;
   for (; i < x.size() && i < y.size(); ++i)
     if (!equals(in, x[i], y[i])) break;
@@ -248,6 +249,7 @@ Value dict_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
   auto* da = a.as<DictObject>();
   auto* db = b.as<DictObject>();
   if (!db || (op != CmpOp::Eq && op != CmpOp::Ne)) return not_implemented();
+  NativeRecursion guard(in, " in comparison");
   bool same = da->size() == db->size();
   if (same)
     da->for_each([&](const Value& k, const Value& v) {

@@ -1,5 +1,6 @@
 #include "engine/runtime/dict_object.h"
 
+#include "engine/runtime/deep_release.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -36,6 +37,22 @@ constexpr int32_t kDeleted = -2;
 
 DictObject::DictObject() : Object(ObjKind::Dict, types().dict) {}
 DictObject::DictObject(const TypeObject* cls) : Object(ObjKind::Dict, cls) {}
+
+// Instances keep their attributes here, so this also bounds the stack used
+// to free a long linked list of objects (Note [Freeing deep structures]).
+DictObject::~DictObject() {
+  ReleaseScope scope;
+  if (scope.too_deep()) {
+    std::vector<Value> values;
+    values.reserve(entries_.size() * 2);
+    for (auto& e : entries_) {
+      values.push_back(std::move(e.key));
+      values.push_back(std::move(e.value));
+    }
+    ReleaseScope::defer(std::move(values));
+  }
+  entries_.clear();
+}
 
 const TypeObject& DictObject::native_type() const { return *types().dict; }
 

@@ -21,6 +21,7 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
  public:
   DictObject();
   explicit DictObject(const TypeObject* cls);  // an instance of a subclass of dict
+  ~DictObject() override;  // Note [Freeing deep structures]
   const TypeObject& native_type() const override;
   std::string repr(Interpreter& in) const override;
 

@@ -401,9 +401,15 @@ void bind_call_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, 
 
 void setup_call_cells(const ScriptFunction& fn, Frame& f) { setup_cells(fn, f); }
 
+void Interpreter::enter_native_recursion(const char* where) {
+  if (depth_ + native_depth_ >= kRecursionLimit)
+    raise(*exc_types().recursion_error, std::string("maximum recursion depth exceeded") + where);
+  ++native_depth_;
+}
+
 Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   const lang::FunctionCode& code = *fn.code;
-  if (depth_ >= kRecursionLimit) raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
+  if (depth_ + native_depth_ >= kRecursionLimit) raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
   if (code.is_generator) return make_generator(fn, args);
   Frame f;
   init_frame(fn, f);

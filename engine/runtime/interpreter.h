@@ -248,6 +248,13 @@ class Interpreter {
   void assign(const lang::Expr& target, const Value& v, Frame& f);
   Value call_function(class ScriptFunction& fn, Args& args);
   int depth() const { return depth_; }
+  // Note [Recursion in native code]: C++ that recurses on data (comparing or
+  // printing nested containers) counts against the same limit as script
+  // calls, as CPython's Py_EnterRecursiveCall does, so a deep or cyclic
+  // structure raises RecursionError ("maximum recursion depth exceeded" +
+  // `where`) instead of overflowing the C stack. Use NativeRecursion (py_ops.h).
+  void enter_native_recursion(const char* where);
+  void leave_native_recursion() { --native_depth_; }
 
  private:
   friend class Evaluator;
@@ -297,6 +304,7 @@ class Interpreter {
   Frame* frame_ = nullptr;
   Frame* echo_frame_ = nullptr;  // the shell input's module frame: its expression values are echoed
   int depth_ = 0;
+  int native_depth_ = 0;
   uint64_t next_call_id_ = 1;
   std::atomic<bool> interrupt_{false};
   std::mutex interrupt_reason_mutex_;

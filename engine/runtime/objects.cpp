@@ -1,4 +1,6 @@
 #include "engine/runtime/objects.h"
+
+#include "engine/runtime/deep_release.h"
 #include "engine/runtime/unicode_printable.h"
 
 #include "engine/runtime/exceptions.h"
@@ -81,6 +83,11 @@ static std::string join_reprs(Interpreter& in, const std::vector<Value>& items) 
   }
   return out;
 }
+
+ListObject::~ListObject() { release_items(items); }
+
+// A tuple's items are const for everyone else; its destructor may take them.
+TupleObject::~TupleObject() { release_items(const_cast<std::vector<Value>&>(items)); }
 
 std::string ListObject::repr(Interpreter& in) const {
   ReprGuard guard(in, this);

@@ -34,6 +34,7 @@ class ListObject : public Object, public KindTag<ObjKind::List> {
   ListObject() : Object(ObjKind::List, types().list) {}
   explicit ListObject(std::vector<Value> v) : Object(ObjKind::List, types().list), items(std::move(v)) {}
   explicit ListObject(const TypeObject* cls) : Object(ObjKind::List, cls) {}
+  ~ListObject() override;  // Note [Freeing deep structures]
   const TypeObject& native_type() const override { return *types().list; }
   std::string repr(Interpreter& in) const override;
 
@@ -49,6 +50,7 @@ class TupleObject : public Object, public KindTag<ObjKind::Tuple> {
   explicit TupleObject(std::vector<Value> v, Flavour f = Flavour::Plain)
       : Object(ObjKind::Tuple), items(std::move(v)), flavour(f) {}
   TupleObject(std::vector<Value> v, const TypeObject* cls) : Object(ObjKind::Tuple, cls), items(std::move(v)) {}
+  ~TupleObject() override;  // Note [Freeing deep structures]
   const TypeObject& native_type() const override;
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;

@@ -357,14 +357,19 @@ std::vector<Value> to_vector(Interpreter& in, const Value& iterable) {
 
 // --- repr recursion ----------------------------------------------------------------
 
-ReprGuard::ReprGuard(Interpreter& in, const void* obj) : obj_(obj) {
+NativeRecursion::NativeRecursion(Interpreter& in, const char* where) : in_(in) { in.enter_native_recursion(where); }
+NativeRecursion::~NativeRecursion() { in_.leave_native_recursion(); }
+
+ReprGuard::ReprGuard(Interpreter& in, const void* obj) : in_(in), obj_(obj) {
+  in.enter_native_recursion(" while getting the repr of an object");
   auto& active = in.repr_active();
   recursive_ = !active.insert(obj).second;
   if (recursive_) obj_ = nullptr;
 }
 
 ReprGuard::~ReprGuard() {
-  if (obj_) Interpreter::current().repr_active().erase(obj_);
+  if (obj_) in_.repr_active().erase(obj_);
+  in_.leave_native_recursion();
 }
 
 // --- Object defaults ----------------------------------------------------------------

@@ -110,6 +110,18 @@ int64_t normalize_index(int64_t index, int64_t length, const char* what);
 
 // Guards repr() of containers against themselves: `l = [1]; l.append(l)`
 // prints [1, [...]], as Py_ReprEnter does.
+// Counts one level of C++ recursion on data (Note [Recursion in native code]).
+class NativeRecursion {
+ public:
+  NativeRecursion(Interpreter& in, const char* where);
+  ~NativeRecursion();
+  NativeRecursion(const NativeRecursion&) = delete;
+  NativeRecursion& operator=(const NativeRecursion&) = delete;
+
+ private:
+  Interpreter& in_;
+};
+
 class ReprGuard {
  public:
   ReprGuard(Interpreter& in, const void* obj);
@@ -119,6 +131,7 @@ class ReprGuard {
   bool recursive() const { return recursive_; }
 
  private:
+  Interpreter& in_;
   const void* obj_;
   bool recursive_;
 };

@@ -1,0 +1,51 @@
+// `_backstep_parameter`: the native nn.Parameter type, which the language's
+// torch.nn (engine/pylib/torch/nn/parameter.py) re-exports. Parameter stays a
+// native type (a tensor marked as a parameter in the tensor registry) so that
+// `print(p)` says "Parameter containing:" and graphs name its leaf; the rest
+// of torch.nn is Python-level, as PyTorch's is. Internal: programs import
+// torch.nn, never this.
+#include "engine/api/autograd_api.h"
+#include "engine/api/tensor_registry.h"
+#include "engine/runtime/arg_binder.h"
+#include "engine/runtime/function.h"
+#include "engine/runtime/interpreter.h"
+#include "engine/runtime/module.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/type_object.h"
+
+#include <ATen/ATen.h>
+
+namespace backstep::api {
+
+using rt::Interpreter;
+using rt::Value;
+
+namespace {
+
+// Parameter(data=None, requires_grad=True), as Tensor._make_subclass makes
+// it: an alias of the data, detached, with the flag set.
+Value make_parameter(Interpreter& in, rt::Args& a) {
+  auto b = rt::bind_args(a, "Parameter", {"data", "requires_grad"});
+  at::Tensor data = b[0] && !b[0]->is_none() ? b[0]->as_tensor() : at::empty({0});
+  at::Tensor p = data.detach();
+  if (rt::bool_arg(in, b[1], true)) set_requires_grad(p, true);
+  TensorRegistry::instance().mark_parameter(p);
+  return Value(p);
+}
+
+Value make_parameter_module(Interpreter&) {
+  auto m = rt::make_module("_backstep_parameter");
+  rt::mutable_types().parameter->slots.new_ = [](Interpreter& in, rt::TypeObject&, rt::Args& a) {
+    return make_parameter(in, a);
+  };
+  m->set("Parameter", rt::type_value(*rt::types().parameter));
+  return Value(m);
+}
+
+}  // namespace
+
+void install_nn_parameter_module(Interpreter& in) {
+  in.register_module("_backstep_parameter", make_parameter_module);
+}
+
+}  // namespace backstep::api

@@ -142,7 +142,7 @@ Attrs box_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSummar
                     " nodes");
     if (f.call_line) lines.push_back(base_name(f.call_file) + ":" + std::to_string(f.call_line));
     if (f.is_module())
-      if (std::string params = params_text(module_param_count(ctx.graph, f.function)); !params.empty())
+      if (std::string params = params_text(module_param_count(ctx.graph, ctx.structure, item.group)); !params.empty())
         lines.push_back(params);
     a.emplace_back("fillcolor", "gainsboro");
   } else if (item.kind == ItemKind::LoopBox) {

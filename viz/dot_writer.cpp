@@ -213,7 +213,7 @@ std::string cluster_label(const model::Graph& g, const Structure& s, const Scene
     return "\u00d7" + thousands(f.count) + " loop" + (lines.empty() ? "" : " " + lines) + " (last iteration shown)";
   }
   const model::Frame& f = s.groups[c.where.group].frame;
-  return f.is_module() ? module_label(g, f) : frame_text(f);
+  return f.is_module() ? module_label(g, s, c.where.group) : frame_text(f);
 }
 
 std::string write_dot(const model::Graph& graph, const Structure& structure, const Scene& scene,

@@ -4,13 +4,14 @@
 
 namespace backstep::viz {
 
-size_t module_param_count(const model::Graph& graph, const std::string& path) {
+size_t module_param_count(const model::Graph& graph, const Structure& structure, int group) {
   size_t total = 0;
-  for (const auto& n : graph.nodes) {
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    const model::Node& n = graph.nodes[i];
     if (!n.is_leaf || n.leaf_param.empty()) continue;
-    const std::string& p = n.leaf_param;
-    bool under = path.empty() || (p.size() > path.size() && p.compare(0, path.size(), path) == 0 && p[path.size()] == '.');
-    if (!under) continue;
+    int g = structure.group_of[i];
+    while (g >= 0 && g != group) g = structure.groups[g].parent;
+    if (g != group) continue;
     size_t numel = 1;
     for (int64_t d : n.leaf_tensor.shape) numel *= static_cast<size_t>(d < 0 ? 0 : d);
     total += numel;
@@ -23,9 +24,10 @@ std::string params_text(size_t count) {
   return thousands(count) + (count == 1 ? " param" : " params");
 }
 
-std::string module_label(const model::Graph& graph, const model::Frame& module) {
+std::string module_label(const model::Graph& graph, const Structure& structure, int group) {
+  const model::Frame& module = structure.groups[group].frame;
   std::string name = module.function.empty() ? module.module_type : module.function + ": " + module.module_type;
-  std::string params = params_text(module_param_count(graph, module.function));
+  std::string params = params_text(module_param_count(graph, structure, group));
   return params.empty() ? name : name + " (" + params + ")";
 }
 

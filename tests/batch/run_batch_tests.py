@@ -356,6 +356,29 @@ def test_modules(r):
           (p.returncode, p.stderr))
 
 
+def test_nn_modules(r):
+    """Real torch.nn models (programs/nn_models.py: an nn.Sequential and a class Net) name their nodes and leaves."""
+    js, dot = r.path("nn.json"), r.path("nn.dot")
+    p = r.run("render", prog("nn_models.py"), "-o", js)
+    ok, why = r.valid("graph.schema.json", js) if p.returncode == 0 else (False, p.stderr)
+    check("nn: graph JSON valid against docs/graph.schema.json", ok, why)
+    nodes = json.load(open(js))["nodes"] if ok else []
+    inner = sorted({(n["module"]["path"], n["module"]["type"]) for n in nodes if n["module"] and not n["leaf"]})
+    check("nn: nodes carry Sequential's and Net's module paths and types",
+          inner == [("0", "Linear"), ("1", "ReLU"), ("2", "Linear"), ("act", "ReLU"), ("fc1", "Linear"), ("fc2", "Linear")], inner)
+    stacks = sorted({tuple((m["path"], m["type"]) for m in n["module"]["stack"]) for n in nodes if n["module"] and not n["leaf"]})
+    check("nn: each stack starts at its root module", all(s[0] in (("", "Net"), ("", "Sequential")) and len(s) == 2 for s in stacks),
+          stacks)
+    params = sorted(n["leaf"]["param"] for n in nodes if n["leaf"] and n["leaf"]["param"])
+    check("nn: parameter leaves named as named_parameters() names them",
+          params == ["0.bias", "0.weight", "2.bias", "2.weight", "fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"], params)
+    p = r.run("render", prog("nn_models.py"), "-o", dot)
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("nn: DOT clusters labelled with module type and parameter count",
+          all(label in text for label in ('label="Sequential (26 params)"', 'label="Net (26 params)"', 'label="0: Linear (16 params)"',
+                                          'label="fc2: Linear (10 params)"', 'label="1: ReLU"')), text)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -364,7 +387,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
-                     test_torch_warnings, test_ci_example, test_modules):
+                     test_torch_warnings, test_ci_example, test_modules, test_nn_modules):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

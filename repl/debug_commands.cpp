@@ -24,8 +24,12 @@ ShellDebugUI& paused_ui(Shell& shell, const char* what) {
 void cmd_break(Shell& shell, const std::string& args) {
   debug::ParsedBreakpoint p = debug::parse_breakpoint(args);
   if (!p.breakpoint) throw CommandError(p.error);
+  if (std::string error = debug::unknown_module_error(*p.breakpoint); !error.empty()) throw CommandError(error);
   const debug::Breakpoint& b = ui(shell).debugger().add_breakpoint(*p.breakpoint);
-  shell.out(fmt::format("Breakpoint {}: {}\n", b.number, b.describe()));
+  std::string note = b.kind == debug::Breakpoint::Kind::Module && !b.module_checked
+                         ? "  (no module has been made yet: checked at the next backward)"
+                         : "";
+  shell.out(fmt::format("Breakpoint {}: {}{}\n", b.number, b.describe(), note));
 }
 
 void cmd_breakpoints(Shell& shell, const std::string&) {

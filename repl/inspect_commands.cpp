@@ -44,6 +44,8 @@ void cmd_where(Shell& shell, const std::string&) {
   size_t index = u.pause() ? u.cursor() : run.records.size() - 1;
   std::string out = fmt::format("{} [node {} of {}]\n", u.node_header(run, index), index + 1, run.expected);
   out += fmt::format("backward #{} called at {}\n", run.number, position_text(run.call_site));
+  if (const autograd::ModuleScope* m = run.module_of(run.records[index]))
+    out += "in module: " + autograd::module_stack_text(autograd::module_frames(m)) + "\n";
   if (auto node = live_node(u, run.records[index]))
     if (auto* md = autograd::metadata_of(*node); md && md->origin().valid()) {
       out += "created by:\n";
@@ -210,7 +212,8 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     std::string saved;
     for (const auto& f : n.saved) saved += (saved.empty() ? "" : ",") + f.name;
     std::string extra;
-    if (n.leaf) extra = " leaf " + (n.leaf->variable.empty() ? std::string("(unnamed)") : n.leaf->variable);
+    if (n.leaf) extra = " leaf " + (n.leaf->name().empty() ? std::string("(unnamed)") : n.leaf->name());
+    else if (!n.modules.empty()) extra = " module " + autograd::module_frame_text(n.modules.back().path, n.modules.back().type);
     int hooks = n.pre_hooks + n.post_hooks + n.tensor_hooks;
     if (hooks) extra += fmt::format(" hooks={}", hooks);
     std::string state = run ? state_of(run, u.pause() ? u.pause()->record : SIZE_MAX, n.id) : "";
@@ -234,9 +237,14 @@ void cmd_node(Shell& shell, const std::string& args) {
   if (!node) throw CommandError(fmt::format("no live node #{}", id));
   autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
   std::string out = fmt::format("#{} {}  (sequence number {})\n", g.id, g.name, g.sequence_nr);
+  if (!g.modules.empty())
+    out += fmt::format("module: {} ({})\nmodule stack: {}\n", g.modules.back().path.empty() ? "(root)" : g.modules.back().path,
+                       g.modules.back().type, autograd::module_stack_text(g.modules));
   if (g.origin.valid()) out += "created by:\n" + rt::format_frames(api::origin_frames(g.origin));
-  if (g.leaf)
-    out += fmt::format("leaf: {} {}\n", g.leaf->variable.empty() ? "(unnamed)" : g.leaf->variable, g.leaf->tensor.dtype);
+  if (g.leaf) {
+    out += fmt::format("leaf: {} {}\n", g.leaf->name().empty() ? "(unnamed)" : g.leaf->name(), g.leaf->tensor.dtype);
+    if (!g.leaf->parameter.empty() && !g.leaf->variable.empty()) out += fmt::format("  script name: {}\n", g.leaf->variable);
+  }
   out += "next functions:\n";
   for (size_t i = 0; i < node->next_edges().size(); ++i) {
     const auto& e = node->next_edges()[i];

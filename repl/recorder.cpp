@@ -92,6 +92,15 @@ const char* outcome_name(debug::BackwardRun::Outcome o) {
   return "finished";
 }
 
+// The module call that made a node, as graph JSON writes it too:
+// {"path", "type", "stack": [{"path", "type"}, ...] outermost first}, or null.
+json module_json(const autograd::ModuleScope* scope) {
+  if (!scope) return nullptr;
+  json stack = json::array();
+  for (const auto& f : autograd::module_frames(scope)) stack.push_back(json{{"path", f.path}, {"type", f.type}});
+  return json{{"path", scope->path}, {"type", scope->type_name}, {"stack", std::move(stack)}};
+}
+
 json record_json(const debug::BackwardRun& run, const debug::NodeRecord& r) {
   json in = json::array(), out = json::array();
   for (uint32_t i = 0; i < r.in_count; ++i) in.push_back(summary_json(run.incoming(r)[i]));
@@ -104,6 +113,7 @@ json record_json(const debug::BackwardRun& run, const debug::NodeRecord& r) {
   return json{{"id", r.id},
               {"name", run.name_of(r)},
               {"source", source},
+              {"module", module_json(run.module_of(r))},
               {"state", state_name(r.state)},
               {"grad_outputs", std::move(in)},
               {"grad_inputs", std::move(out)},

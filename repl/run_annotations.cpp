@@ -10,7 +10,9 @@ viz::Annotations annotations_of(const debug::BackwardRun& run, const autograd::G
     viz::NodeAnnotation& a = notes[n.id];
     a.state = in_progress ? viz::ExecState::Pending : viz::ExecState::None;
     for (const auto& bp : breakpoints)
-      if (!bp.is_after_node() && bp.matches_node(n.name, n.id, n.origin.span)) a.breakpoint = true;
+      if (!bp.is_after_node() && (bp.kind == debug::Breakpoint::Kind::Module ? bp.matches_module(n.modules)
+                                                                              : bp.matches_node(n.name, n.id, n.origin.span)))
+        a.breakpoint = true;
   }
   for (size_t i = 0; i < run.records.size(); ++i) {
     const debug::NodeRecord& r = run.records[i];

@@ -1,6 +1,7 @@
 #include "viz/dot_style.h"
 
 #include "viz/dot_writer.h"
+#include "viz/module_label.h"
 #include "viz/text_format.h"
 
 #include <algorithm>
@@ -91,7 +92,7 @@ Attrs node_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSumma
   std::vector<std::string> lines;
   std::string id = "#" + std::to_string(n.id);
   if (n.is_leaf) {
-    if (!n.leaf_var.empty()) lines.push_back(n.leaf_var);
+    if (!n.leaf_name().empty()) lines.push_back(n.leaf_name());
     lines.push_back(shape_text(n.leaf_tensor.shape) + (n.leaf_tensor.device.empty() ? "" : " " + n.leaf_tensor.device));
     // A leaf made anew in every iteration of a folded loop: say how many.
     lines.push_back(item.count > 1 ? id + " \u00d7" + thousands(item.count) : id);
@@ -137,8 +138,12 @@ Attrs box_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSummar
   Attrs a;
   if (item.kind == ItemKind::CallBox) {
     const model::Frame& f = ctx.structure.groups[item.group].frame;
-    lines.push_back(state_mark(sum) + f.function + " \u00d7" + thousands(item.count) + " nodes");
+    lines.push_back(state_mark(sum) + (f.is_module() ? frame_text(f) : f.function) + " \u00d7" + thousands(item.count) +
+                    " nodes");
     if (f.call_line) lines.push_back(base_name(f.call_file) + ":" + std::to_string(f.call_line));
+    if (f.is_module())
+      if (std::string params = params_text(module_param_count(ctx.graph, ctx.structure, item.group)); !params.empty())
+        lines.push_back(params);
     a.emplace_back("fillcolor", "gainsboro");
   } else if (item.kind == ItemKind::LoopBox) {
     const Fold& f = ctx.structure.folds[item.fold];
@@ -162,7 +167,9 @@ Attrs box_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSummar
   if (item.kind != ItemKind::More) a.emplace_back("shape", "box3d");
   if (style != "filled") a.emplace_back("style", style);
   a.emplace_back("label", join_lines(lines));
-  a.emplace_back("tooltip", join_lines(lines) + "\n(click to see the nodes inside: render with a larger --depth)");
+  bool module = item.kind == ItemKind::CallBox && ctx.structure.groups[item.group].frame.is_module();
+  a.emplace_back("tooltip", join_lines(lines) + "\n(click to see the nodes inside: render with a larger " +
+                                (module ? "--module-depth)" : "--depth)"));
   return a;
 }
 
@@ -228,7 +235,13 @@ std::vector<std::string> node_details(const model::Node& n) {
   std::vector<std::string> lines;
   lines.push_back(display_name(n.name) + " #" + std::to_string(n.id));
   if (n.is_leaf)
-    lines.push_back("leaf " + (n.leaf_var.empty() ? std::string("tensor") : n.leaf_var) + " " + meta_text(n.leaf_tensor));
+    lines.push_back("leaf " + (n.leaf_name().empty() ? std::string("tensor") : n.leaf_name()) + " " + meta_text(n.leaf_tensor));
+  if (n.is_leaf && !n.leaf_param.empty() && !n.leaf_var.empty()) lines.push_back("script name " + n.leaf_var);
+  if (!n.modules.empty()) {
+    std::string stack;
+    for (const auto& m : n.modules) stack += (stack.empty() ? "" : " > ") + frame_text(m);
+    lines.push_back("module " + stack);
+  }
   if (n.has_origin) {
     lines.push_back((n.is_leaf ? "first used at " : "created at ") + full_location(n));
     if (!n.source_text.empty()) lines.push_back("    " + truncated(n.source_text, 80));

@@ -1,9 +1,11 @@
 #include "viz/dot_writer.h"
 
 #include "viz/dot_style.h"
+#include "viz/module_label.h"
 #include "viz/text_format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace backstep::viz {
@@ -108,16 +110,22 @@ class Writer {
     std::string inner = indent;
     if (c >= 0) {
       const SceneCluster& cl = scene_.clusters[c];
-      out_ += indent + "subgraph " + cluster_name(cl) + " {\n";
+      bool module = cl.where.fold < 0 && s_.groups[cl.where.group].frame.is_module();
+      out_ += indent + "subgraph " + cluster_name(s_, cl) + " {\n";
       inner = indent + "  ";
       Attrs attrs = {{"label", cluster_label(g_, s_, cl)}, {"labeljust", "l"}, {"fontsize", "9"}};
       if (cl.where.fold >= 0) {
         attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", "#f3f2fb"}, {"color", "slateblue"},
                                    {"fontcolor", "slateblue"}, {"penwidth", "1.5"}});
+      } else if (module) {
+        // Modules nest (a model's layers in its blocks): fills alternating by level show the nesting.
+        const char* fill = s_.groups[cl.where.group].depth % 2 ? "#f4f8fc" : "#e6eff8";
+        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", fill}, {"color", "steelblue"},
+                                   {"fontcolor", "steelblue4"}});
       } else {
         attrs.insert(attrs.end(), {{"style", "rounded,dashed"}, {"color", "gray45"}, {"fontcolor", "gray30"}});
       }
-      attrs.emplace_back("id", cluster_name(cl));
+      attrs.emplace_back("id", cluster_name(s_, cl));
       out_ += inner + "graph";
       write_attrs(out_, attrs);
       out_ += ";\n";
@@ -167,6 +175,15 @@ std::string cluster_name(const SceneCluster& c) {
   return c.where.fold >= 0 ? "cluster_loop" + std::to_string(c.where.fold) : "cluster_call" + std::to_string(c.where.group);
 }
 
+// A module's cluster is named by its path (DOT ids allow letters, digits
+// and _), and the call (group) number, since one module may be called twice.
+std::string cluster_name(const Structure& s, const SceneCluster& c) {
+  if (c.where.fold >= 0 || !s.groups[c.where.group].frame.is_module()) return cluster_name(c);
+  std::string id = "cluster_mod_";
+  for (char ch : s.groups[c.where.group].frame.function) id += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  return id + "_" + std::to_string(c.where.group);
+}
+
 // "prog.py:3" or "prog.py:3-5": the lines a loop's last iteration came from.
 std::string fold_lines(const model::Graph& g, const Structure& s, int fold) {
   const Fold& f = s.folds[fold];
@@ -195,7 +212,8 @@ std::string cluster_label(const model::Graph& g, const Structure& s, const Scene
     std::string lines = fold_lines(g, s, c.where.fold);
     return "\u00d7" + thousands(f.count) + " loop" + (lines.empty() ? "" : " " + lines) + " (last iteration shown)";
   }
-  return frame_text(s.groups[c.where.group].frame);
+  const model::Frame& f = s.groups[c.where.group].frame;
+  return f.is_module() ? module_label(g, s, c.where.group) : frame_text(f);
 }
 
 std::string write_dot(const model::Graph& graph, const Structure& structure, const Scene& scene,

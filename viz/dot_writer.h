@@ -29,6 +29,9 @@ std::string write_dot(const model::Graph& graph, const Structure& structure, con
 std::string item_name(const model::Graph& graph, const Scene& scene, int item);
 // The same for a cluster ("cluster_loop3", "cluster_call5").
 std::string cluster_name(const SceneCluster& cluster);
+// With the structure: a module's cluster is "cluster_mod_<path>_<call>"
+// ("cluster_mod_encoder_layers_0_7").
+std::string cluster_name(const Structure& structure, const SceneCluster& cluster);
 
 // Cluster and box captions, shared with the HTML page.
 std::string cluster_label(const model::Graph& graph, const Structure& structure, const SceneCluster& cluster);

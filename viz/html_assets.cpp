@@ -130,6 +130,7 @@ const char* const kHtmlScript = R"JS(
     var facts = [];
     if (d.kind) facts.push(['kind', d.kind]);
     if (d.location) facts.push(['line', d.location]);
+    if (d.module) facts.push(['module', d.module]);
     if (d.state) facts.push(['state', d.state]);
     if (d.breakpoint) facts.push(['breakpoint', 'yes', 'bad']);
     if (d.stands_for) facts.push(['folded', d.stands_for + ' nodes, one per iteration']);

@@ -46,7 +46,12 @@ json saved_json(const model::Saved& s) {
 json node_json(const model::Node& n, size_t stands_for) {
   json j{{"kind", n.is_leaf ? "leaf" : "node"}, {"title", display_name(n.name) + " #" + std::to_string(n.id)},
          {"id", n.id}, {"name", n.name}};
-  if (n.is_leaf) j["leaf"] = json{{"var", n.leaf_var}, {"tensor", meta_text(n.leaf_tensor)}};
+  if (n.is_leaf) j["leaf"] = json{{"var", n.leaf_name()}, {"tensor", meta_text(n.leaf_tensor)}};
+  if (!n.modules.empty()) {
+    std::string stack;
+    for (const auto& m : n.modules) stack += (stack.empty() ? "" : " > ") + frame_text(m);
+    j["module"] = stack;
+  }
   if (n.has_origin) {
     j["location"] = full_location(n);
     j["source"] = n.source_text;
@@ -127,7 +132,9 @@ json page_data(const model::Graph& g, const Plan& plan) {
   for (size_t i = 0; i < plan.scene.items.size(); ++i)
     items[item_name(g, plan.scene, static_cast<int>(i))] = item_json(g, plan, static_cast<int>(i), members);
   for (const auto& c : plan.scene.clusters)
-    items[cluster_name(c)] = json{{"kind", c.where.fold >= 0 ? "loop" : "call"},
+    items[cluster_name(plan.structure, c)] = json{{"kind", c.where.fold >= 0 ? "loop"
+                                                   : plan.structure.groups[c.where.group].frame.is_module() ? "module"
+                                                                                                            : "call"},
                                   {"title", cluster_label(g, plan.structure, c)}};
   json notes = json::array();
   for (const auto& n : plan.folding) notes.push_back(n);

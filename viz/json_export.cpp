@@ -34,12 +34,21 @@ json saved_of(const model::Saved& s) {
   return j;
 }
 
+// The same shape as a trace record's "module" (docs/graph.schema.json).
+json module_of(const model::Node& n) {
+  if (n.modules.empty()) return nullptr;
+  json stack = json::array();
+  for (const auto& f : n.modules) stack.push_back(json{{"path", f.function}, {"type", f.module_type}});
+  return json{{"path", n.modules.back().function}, {"type", n.modules.back().module_type}, {"stack", std::move(stack)}};
+}
+
 json node_json(const model::Node& n) {
   json saved = json::array();
   for (const auto& s : n.saved) saved.push_back(saved_of(s));
   json leaf = nullptr;
   if (n.is_leaf) {
     leaf = json{{"var", n.leaf_var.empty() ? json(nullptr) : json(n.leaf_var)},
+                {"param", n.leaf_param.empty() ? json(nullptr) : json(n.leaf_param)},
                 {"dtype", n.leaf_tensor.defined ? json(n.leaf_tensor.dtype) : json(nullptr)},
                 {"shape", n.leaf_tensor.shape}};
     if (!n.leaf_tensor.device.empty()) leaf["device"] = n.leaf_tensor.device;  // only where not the CPU
@@ -52,6 +61,7 @@ json node_json(const model::Node& n) {
               {"name", n.name},
               {"seq", seq},
               {"source", source_of(n)},
+              {"module", module_of(n)},
               {"saved", std::move(saved)},
               {"hooks", {{"pre", n.pre_hooks + n.tensor_hooks}, {"post", n.post_hooks}}},
               {"leaf", std::move(leaf)}};

@@ -36,6 +36,10 @@ struct Frame {
   std::string call_file;  // where the caller called it
   uint32_t call_line = 0;
   uint32_t call_col = 0;
+  // An nn.Module call rather than a script call: `function` is then the
+  // module's path ("encoder.layers.0", "" for the root module).
+  std::string module_type;  // "TransformerEncoderLayer"
+  bool is_module() const { return !module_type.empty(); }
 };
 
 struct Saved {
@@ -61,10 +65,14 @@ struct Node {
   uint32_t line = 0, col = 0, end_line = 0, end_col = 0;
   std::string source_text; // the creating source line, stripped
   std::vector<Frame> calls;  // script calls below <module>, outermost first
+  std::vector<Frame> modules;  // nn.Module calls around it, outermost first (is_module())
   std::vector<Saved> saved;
   int pre_hooks = 0, post_hooks = 0, tensor_hooks = 0;
   bool is_leaf = false;
   std::string leaf_var;    // script name of the leaf tensor ("" unknown)
+  std::string leaf_param;  // its parameter path in a module ("fc1.weight"; "" none)
+  // What a picture calls the leaf: the parameter path ahead of the script name.
+  const std::string& leaf_name() const { return leaf_param.empty() ? leaf_var : leaf_param; }
   Meta leaf_tensor;
   std::vector<Meta> inputs;  // per input: dtype and shape of the gradient it receives
   // Annotations (filled when the debugger supplies them).

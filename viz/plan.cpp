@@ -84,9 +84,11 @@ class Planner {
 
   Plan run() {
     progress_.stage("analysing " + thousands(g_.nodes.size()) + " nodes");
-    StructureOptions so{o_.fold_loops, static_cast<size_t>(std::max(2, o_.loop_min_repeats)), false};
+    by_modules_ = std::any_of(g_.nodes.begin(), g_.nodes.end(), [](const model::Node& n) { return !n.modules.empty(); });
+    StructureOptions so{o_.fold_loops, static_cast<size_t>(std::max(2, o_.loop_min_repeats)), false, by_modules_};
     plan_.structure = analyse(g_, so);
-    SceneOptions first{o_.depth, false, false, 0, o_.show_saved, o_.around.value_or(-1)};
+    int depth = by_modules_ && o_.module_depth >= 0 ? o_.module_depth : o_.depth;
+    SceneOptions first{depth, false, false, 0, o_.show_saved, o_.around.value_or(-1)};
     if (!o_.fit) {
       measure(first);
       bool sfdp = o_.layout == Layout::Sfdp || (o_.layout == Layout::Auto && cost_.dot() > budgets_.dot);
@@ -99,7 +101,7 @@ class Planner {
       // names; done only now, since on a small graph it would fold
       // unrelated code that merely looks alike.
       progress_.stage("matching loops by operator name");
-      plan_.structure = analyse(g_, StructureOptions{true, so.min_repeats, true});
+      plan_.structure = analyse(g_, StructureOptions{true, so.min_repeats, true, by_modules_});
       notes_.push_back("loops matched by operator names (no source positions)");
       if (try_attempts(first)) return finish();
     }
@@ -176,7 +178,9 @@ class Planner {
     if (!folds.empty()) notes_.insert(notes_.begin(), folds);
     bool boxes = std::any_of(plan_.scene.items.begin(), plan_.scene.items.end(),
                              [](const SceneItem& i) { return i.kind == ItemKind::CallBox; });
-    if (boxes) notes_.push_back("calls nested deeper than " + std::to_string(so.depth) + " drawn as boxes");
+    if (boxes)
+      notes_.push_back((by_modules_ ? "modules nested deeper than " : "calls nested deeper than ") + std::to_string(so.depth) +
+                       " drawn as boxes");
     if (so.clone_leaves) notes_.push_back("shared leaves drawn once per use");
     if (so.compact_loops) notes_.push_back("loops drawn as single boxes");
     plan_.folding = notes_;
@@ -198,6 +202,7 @@ class Planner {
   SceneOptions last_{}, chosen_{};
   LayoutCost cost_;
   bool labels_ = true;
+  bool by_modules_ = false;  // clusters are nn.Module calls (some node knows its module)
   std::vector<std::string> notes_;
   bool debug_ = std::getenv("BACKSTEP_VIZ_DEBUG") != nullptr;
 };

@@ -60,11 +60,11 @@ std::string parse_render_flags(const std::vector<std::string>& args, RenderReque
       o.fold_loops = false;
     } else if (flag == "--no-fit") {
       o.fit = false;
-    } else if (flag == "--depth" || flag == "--radius") {
+    } else if (flag == "--depth" || flag == "--radius" || flag == "--module-depth") {
       int n = 0;
       if (!take(value)) return missing();
       if (!parse_int(value, n, false)) return flag + " takes a number, not '" + value + "'";
-      (flag == "--depth" ? o.depth : o.radius) = n;
+      (flag == "--depth" ? o.depth : flag == "--radius" ? o.radius : o.module_depth) = n;
     } else if (flag == "--around") {
       int id = 0;
       if (!take(value)) return missing();
@@ -103,6 +103,7 @@ const char* render_flags_help() {
          "  --saved          show saved tensors (orange) and saved values\n"
          "  --grads          colour nodes by gradient norm (NaN/Inf in red)\n"
          "  --depth N        draw script calls nested deeper than N as one box\n"
+         "  --module-depth N draw nn.Modules nested deeper than N as one box each\n"
          "  --around #ID     draw only the neighbourhood of a node ...\n"
          "  --radius R       ... up to R edges away (default 2)\n"
          "  --rankdir LR     direction: TB (default), BT, LR, RL\n"

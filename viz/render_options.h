@@ -34,6 +34,10 @@ struct RenderOptions {
   bool show_saved = false;  // saved tensors as orange nodes, other saved values in the label
   bool show_grads = false;  // gradient norms as colour (needs annotations)
   int depth = -1;           // collapse script calls nested deeper than this (0: every call); -1: none
+  // When nodes know the nn.Module calls that made them, clusters are those
+  // modules (labelled "fc1: Linear (12 params)"), and modules nested deeper
+  // than this collapse into one box each (0: every module); -1: none.
+  int module_depth = -1;
   bool fold_loops = true;   // fold repeated loop bodies into one box marked ×K
   int loop_min_repeats = 3;
   std::optional<int> around;  // draw only the neighbourhood of this node id ...
@@ -86,7 +90,7 @@ struct RenderRequest {
   std::optional<Format> format;  // --format, else from the output's extension
 };
 
-// Parses "-o FILE --saved --grads --depth N --around #ID --radius R
+// Parses "-o FILE --saved --grads --depth N --module-depth N --around #ID --radius R
 // --rankdir LR --layout dot|sfdp --no-fold --no-fit --title T" into `request`.
 // Returns "" or an error message naming the bad flag. Arguments it does not
 // know are returned in `rest` (the expression, --var NAME, ...).

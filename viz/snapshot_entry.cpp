@@ -64,6 +64,13 @@ model::Node copy_node(const autograd::GraphNode& g) {
   n.name = g.name;
   n.seq = g.sequence_nr;
   copy_origin(g.origin, n);
+  for (const auto& m : g.modules) {
+    model::Frame f;
+    f.call_id = m.call_id;
+    f.function = m.path;
+    f.module_type = m.type.empty() ? "Module" : m.type;
+    n.modules.push_back(std::move(f));
+  }
   for (const auto& s : g.saved) {
     model::Saved m;
     m.name = s.name;
@@ -81,6 +88,7 @@ model::Node copy_node(const autograd::GraphNode& g) {
   if (g.leaf) {
     n.is_leaf = true;
     n.leaf_var = g.leaf->variable;
+    n.leaf_param = g.leaf->parameter;
     n.leaf_tensor = meta(g.leaf->tensor);
   }
   for (const auto& in : g.inputs) n.inputs.push_back(meta(in));

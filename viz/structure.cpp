@@ -39,6 +39,7 @@ uint64_t node_key(const model::Node& n, const StructureOptions& opt) {
 // same items (so its content can be mapped position by position).
 uint64_t group_key(const Group& g, const StructureOptions& opt) {
   uint64_t h = mix(hash_text(g.frame.function), g.items.size());
+  if (g.frame.is_module()) h = mix(h, hash_text(g.frame.module_type));
   if (!opt.name_only) h = mix(mix(h, hash_text(g.frame.call_file)), (uint64_t(g.frame.call_line) << 32) | g.frame.call_col);
   for (uint64_t k : g.keys) h = mix(h, k);
   return h;
@@ -146,7 +147,7 @@ class Analyser {
       s_.any_origin = s_.any_origin || node.has_origin;
       if (node.is_leaf) continue;
       int group = 0;
-      for (const auto& f : node.calls) group = group_for_call(group, f);
+      for (const auto& f : opt_.by_modules ? node.modules : node.calls) group = group_for_call(group, f);
       s_.group_of[i] = group;
       s_.groups[group].items.push_back(Item{static_cast<int>(i), -1});
     }

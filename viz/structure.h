@@ -61,6 +61,10 @@ struct StructureOptions {
   // Match nodes by operator name alone (graphs built without script
   // positions); normally the creating source span is part of the key.
   bool name_only = false;
+  // Groups are the nn.Module calls that made the nodes (Node::modules),
+  // not the script calls: the picture's clusters are then the model's
+  // modules. A call matches another only of the same module (path and type).
+  bool by_modules = false;
 };
 
 struct Structure {

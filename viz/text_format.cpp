@@ -51,6 +51,7 @@ std::string full_location(const model::Node& n) {
 }
 
 std::string frame_text(const model::Frame& f) {
+  if (f.is_module()) return f.function.empty() ? f.module_type : f.function + ": " + f.module_type;
   std::string s = f.function + "()";
   if (f.call_line) s += " at " + base_name(f.call_file) + ":" + std::to_string(f.call_line);
   return s;

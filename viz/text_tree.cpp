@@ -67,9 +67,11 @@ class TreePrinter {
   std::string full_text(const model::Node& n) const {
     std::string s = id_text(n) + " " + display_name(n.name);
     if (n.is_leaf)
-      s += "  " + (n.leaf_var.empty() ? std::string() : n.leaf_var + " ") + meta_text(n.leaf_tensor);
+      s += "  " + (n.leaf_name().empty() ? std::string() : n.leaf_name() + " ") + meta_text(n.leaf_tensor);
     else if (n.has_origin)
       s += "  " + short_location(n);
+    // The module that made it, as `fc1: Linear` (the innermost: a path names its place in the model).
+    if (!n.is_leaf && !n.modules.empty()) s += "  " + paint("[" + frame_text(n.modules.back()) + "]", kDim);
     if (n.state == model::State::Current) s += "  " + paint("[\u25b6 current]", kBold);
     else if (n.state == model::State::Done) s += "  " + paint("[done]", kGreen);
     else if (n.state == model::State::Pending) s += "  [pending]";

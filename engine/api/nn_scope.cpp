@@ -9,6 +9,8 @@
 //   module_path()                  the innermost path, None outside modules
 //   name_parameter(tensor, path)   the leaf's name in graphs and traces
 #include "engine/api/tensor_registry.h"
+#include "engine/autograd/graph_model.h"
+#include "engine/autograd/module_names.h"
 #include "engine/autograd/module_scope.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
@@ -35,6 +37,7 @@ Value enter_module(Interpreter&, rt::Args& a) {
   auto& scope = autograd::current_module_scope();
   scope = std::make_shared<const autograd::ModuleScope>(
       autograd::ModuleScope{str_arg(b[0], "path"), str_arg(b[1], "type_name"), scope});
+  autograd::note_module(scope->path, scope->type_name);  // for `:break module` to check specs against
   return Value();
 }
 
@@ -53,7 +56,10 @@ Value module_path(Interpreter&, rt::Args&) {
 Value name_parameter(Interpreter&, rt::Args& a) {
   auto b = rt::bind_args(a, "name_parameter", {"tensor", "path"}, 2);
   if (!b[0]->is_tensor()) rt::raise_type_error("name_parameter() expects a tensor");
-  TensorRegistry::instance().set_module_path(b[0]->as_tensor(), str_arg(b[1], "path"));
+  std::string path = str_arg(b[1], "path");
+  TensorRegistry::instance().set_module_path(b[0]->as_tensor(), path);
+  // The owning module is known (by path) before it is ever called.
+  if (size_t dot = path.rfind('.'); dot != std::string::npos) autograd::note_module(path.substr(0, dot), "");
   return Value();
 }
 
@@ -68,6 +74,12 @@ Value make_nn_scope_module(Interpreter&) {
 
 }  // namespace
 
-void install_nn_scope_module(Interpreter& in) { in.register_module("_backstep_nn", make_nn_scope_module); }
+void install_nn_scope_module(Interpreter& in) {
+  in.register_module("_backstep_nn", make_nn_scope_module);
+  // Graph snapshots name a parameter leaf by its path (read on the thread
+  // that takes the snapshot; the table is only written by the interpreter
+  // thread, which waits while a snapshot is taken).
+  autograd::set_parameter_namer([](const at::Tensor& t) { return TensorRegistry::instance().module_path_of(t); });
+}
 
 }  // namespace backstep::api

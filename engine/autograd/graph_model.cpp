@@ -81,6 +81,20 @@ TensorMeta meta_of(const at::Tensor& t) {
   return m;
 }
 
+namespace {
+TensorNamer& parameter_namer() {
+  static TensorNamer namer;
+  return namer;
+}
+}  // namespace
+
+void set_parameter_namer(TensorNamer namer) { parameter_namer() = std::move(namer); }
+
+std::string parameter_path_of(const at::Tensor& t) {
+  const TensorNamer& namer = parameter_namer();
+  return namer ? namer(t) : std::string();
+}
+
 const GraphNode* GraphSnapshot::node(int id) const {
   for (const auto& n : nodes)
     if (n.id == id) return &n;
@@ -197,7 +211,10 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
   g.id = ids.id_of(node);
   g.name = node.name();
   g.sequence_nr = node.sequence_nr();
-  if (auto* md = metadata_of(node)) g.origin = md->origin();
+  if (auto* md = metadata_of(node)) {
+    g.origin = md->origin();
+    g.modules = module_frames(md->module_scope().get());
+  }
   // A non-leaf tensor's hooks are tensor pre-hooks of its grad_fn: counted
   // as the node's pre-hooks, since they run on its incoming gradient. (A
   // grad accumulator's tensor pre-hooks are its leaf's, counted below.)
@@ -219,6 +236,7 @@ GraphNode describe(NodeIds& ids, ag::Node& node, const TensorNamer& namer, const
     GraphNode::Leaf leaf;
     leaf.tensor = meta_of(acc->variable);
     if (namer && acc->variable.defined()) leaf.variable = namer(acc->variable);
+    if (acc->variable.defined()) leaf.parameter = parameter_path_of(acc->variable);
     for (const auto& h : ag::impl::hooks(acc->variable)) g.tensor_hooks += program_hooks_in(h.get());
     g.leaf = std::move(leaf);
   }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "engine/autograd/libtorch_compat.h"
+#include "engine/autograd/module_names.h"
 #include "engine/autograd/origin.h"
 #include "engine/autograd/saved_fields.h"
 
@@ -118,13 +119,18 @@ struct GraphNode {
   std::string name;          // "MulBackward0", "torch::autograd::AccumulateGrad"
   uint64_t sequence_nr = 0;
   Origin origin;             // invalid when unknown
+  std::vector<ModuleFrame> modules;  // the nn.Module calls that made it, outermost first
   std::vector<SavedFieldView> saved;
   int pre_hooks = 0;
   int post_hooks = 0;
   int tensor_hooks = 0;      // hooks registered on the leaf tensor (AccumulateGrad only)
   struct Leaf {
     std::string variable;    // the script name bound to the tensor, "" if none
+    std::string parameter;   // its path in a module ("fc1.weight"), "" if no module owns it
     TensorMeta tensor;
+    // What pictures and listings call it: the parameter path ahead of the
+    // script name, as dynamo names its sources.
+    const std::string& name() const { return parameter.empty() ? variable : parameter; }
   };
   std::optional<Leaf> leaf;  // set for AccumulateGrad nodes
   std::vector<TensorMeta> inputs;  // metadata of the gradients this node receives, per input
@@ -155,6 +161,11 @@ struct GraphSnapshot {
 
 // Names tensors for the snapshot: the language layer knows script variables.
 using TensorNamer = std::function<std::string(const at::Tensor&)>;
+
+// The parameter path a module gave a tensor ("" if none). The language layer
+// owns that table and installs the lookup once (engine/api/nn_scope.cpp).
+void set_parameter_namer(TensorNamer namer);
+std::string parameter_path_of(const at::Tensor& t);
 
 struct SnapshotOptions {
   bool saved_fields = true;  // read saved fields (cheap: no tensor values are copied)

@@ -35,8 +35,29 @@ bool Breakpoint::matches_node(const std::string& node_name, int id, const lang::
       return origin.valid() && origin.line == line && same_file(file, lang::file_name_of(origin));
     case Kind::Nan:
     case Kind::Inf: return true;
+    case Kind::Module: return false;  // see matches_module
   }
   return false;
+}
+
+bool Breakpoint::matches_module(const autograd::ModuleScope* s) const {
+  for (; s; s = s->parent.get())
+    if (autograd::module_spec_matches(module, s->path, s->type_name)) return true;
+  return false;
+}
+
+bool Breakpoint::matches_module(const std::vector<autograd::ModuleFrame>& stack) const {
+  for (const auto& f : stack)
+    if (autograd::module_spec_matches(module, f.path, f.type)) return true;
+  return false;
+}
+
+std::string unknown_module_error(const Breakpoint& b) {
+  if (b.kind != Breakpoint::Kind::Module || !autograd::any_module_known() || autograd::module_spec_known(b.module))
+    return "";
+  std::string near;
+  for (const auto& n : autograd::near_module_names(b.module)) near += (near.empty() ? "" : ", ") + n;
+  return "no module '" + b.module + "' in this program (modules nearest that name: " + near + ")";
 }
 
 std::string Breakpoint::describe() const {
@@ -47,6 +68,7 @@ std::string Breakpoint::describe() const {
     case Kind::Line: out = (file.empty() ? "" : file + ":") + std::to_string(line); break;
     case Kind::Nan: out = "nan"; break;
     case Kind::Inf: out = "inf"; break;
+    case Kind::Module: out = "module " + module; break;
   }
   if (!condition.empty()) out += " if " + condition;
   return out;
@@ -67,13 +89,30 @@ ParsedBreakpoint parse_breakpoint(const std::string& text) {
     }
   }
   if (spec.empty()) {
-    result.error = "usage: :break NAME | #ID | FILE:LINE | LINE | nan | inf  [if EXPR]";
+    result.error = "usage: :break NAME | #ID | FILE:LINE | LINE | nan | inf | module PATH|TYPE  [if EXPR]";
     return result;
   }
   Breakpoint b;
   b.condition = condition;
   b.spec = text;
   size_t colon = spec.rfind(':');
+  // "module PATH" in the shell, "module:PATH" on the command line (--break module:fc1).
+  if (spec == "module" || spec.rfind("module ", 0) == 0 || spec.rfind("module:", 0) == 0) {
+    std::string name = trim(spec.substr(std::min(spec.size(), size_t(7))));
+    if (name.empty()) {
+      result.error = "usage: :break module PATH|TYPE (a module path such as encoder.layers.1, or a type such as Linear)";
+      return result;
+    }
+    bool ok = std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '.'; });
+    if (!ok || name.front() == '.' || name.back() == '.' || name.find("..") != std::string::npos) {
+      result.error = "not a module path or type: " + name + " (expected a path such as encoder.layers.1 or a type such as Linear)";
+      return result;
+    }
+    b.kind = Breakpoint::Kind::Module;
+    b.module = name;
+    result.breakpoint = b;
+    return result;
+  }
   if (spec == "nan" || spec == "inf") {
     b.kind = spec == "nan" ? Breakpoint::Kind::Nan : Breakpoint::Kind::Inf;
   } else if (spec[0] == '#') {
@@ -94,7 +133,7 @@ ParsedBreakpoint parse_breakpoint(const std::string& text) {
     b.kind = Breakpoint::Kind::NodeName;
     b.name = spec;
   } else {
-    result.error = "not a breakpoint: " + spec + " (expected a node type such as MulBackward0, #ID, FILE:LINE, LINE, nan or inf)";
+    result.error = "not a breakpoint: " + spec + " (expected a node type such as MulBackward0, #ID, FILE:LINE, LINE, nan, inf or module PATH)";
     return result;
   }
   result.breakpoint = b;

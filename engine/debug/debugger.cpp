@@ -5,6 +5,7 @@
 #include "engine/debug/session.h"
 
 #include <ATen/ThreadLocalState.h>
+#include <fmt/format.h>
 #include <torch/csrc/autograd/engine.h>
 
 #include <atomic>
@@ -26,6 +27,8 @@ Debugger::~Debugger() = default;
 
 const Breakpoint& Debugger::add_breakpoint(Breakpoint b) {
   b.number = next_breakpoint_++;
+  // Checked by whoever set it when modules exist already (see unknown_module_error).
+  if (b.kind == Breakpoint::Kind::Module && autograd::any_module_known()) b.module_checked = true;
   breakpoints_.push_back(std::move(b));
   return breakpoints_.back();
 }
@@ -138,6 +141,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.call_site = in.current_span();
   run.is_grad = !accumulate_grad;
   for (const auto& listener : start_listeners_) listener(run, roots);
+  check_module_breakpoints();
   auto started = std::chrono::steady_clock::now();
   Session session(*this, run, roots, /*produced=*/ui_ != nullptr || keep_watching_);
   if (step_next_backward_) {
@@ -200,6 +204,16 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   }
 }
 
+void Debugger::check_module_breakpoints() {
+  if (!autograd::any_module_known()) return;
+  for (auto& bp : breakpoints_) {
+    if (bp.kind != Breakpoint::Kind::Module || bp.module_checked) continue;
+    bp.module_checked = true;
+    std::string error = unknown_module_error(bp);
+    if (!error.empty()) in_.sink().err(fmt::format("breakpoint {}: {}\n", bp.number, error));
+  }
+}
+
 size_t BackwardRun::history_bytes() const {
   return records.capacity() * sizeof(NodeRecord) + summaries.capacity() * sizeof(Summary);
 }
@@ -207,6 +221,7 @@ size_t BackwardRun::history_bytes() const {
 void BackwardRun::drop_history() {
   std::vector<NodeRecord>().swap(records);
   std::vector<Summary>().swap(summaries);
+  modules.assign(1, nullptr);
   history_dropped = true;
 }
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "engine/api/autograd_api.h"
+#include "engine/autograd/module_scope.h"
 #include "engine/debug/breakpoints.h"
 #include "engine/debug/summary.h"
 #include "engine/runtime/interpreter.h"
@@ -38,6 +39,7 @@ struct NodeFacts {
   uint16_t name_index = 0;      // into BackwardRun::names
   uint16_t function_index = 0;  // the script function that created the node, into names ("" unknown)
   lang::Span origin;
+  uint16_t module_index = 0;    // the nn.Module call that made it, into BackwardRun::modules (0: none)
 };
 
 // One node of a backward, in the order the engine ran it.
@@ -63,6 +65,9 @@ class BackwardRun {
   std::vector<NodeRecord> records;
   std::vector<Summary> summaries;
   std::vector<std::string> names{""};  // node and function names, interned
+  // The module calls that made the nodes, interned ([0] is none; past
+  // 65,535 distinct calls in one backward, later nodes record none).
+  std::vector<std::shared_ptr<const autograd::ModuleScope>> modules{nullptr};
   Outcome outcome = Outcome::Running;
   std::string error;
   double wall_ms = 0;      // the whole call, hooks included
@@ -73,6 +78,7 @@ class BackwardRun {
 
   const std::string& name_of(const NodeRecord& r) const { return names[r.name_index]; }
   const std::string& function_of(const NodeRecord& r) const { return names[r.function_index]; }
+  const autograd::ModuleScope* module_of(const NodeRecord& r) const { return modules[r.module_index].get(); }
   const Summary* incoming(const NodeRecord& r) const { return summaries.data() + r.in_first; }
   const Summary* produced(const NodeRecord& r) const { return summaries.data() + r.out_first; }
   uint16_t intern(const std::string& name);
@@ -166,6 +172,9 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   friend class Session;
   bool watching() const { return ui_ || logging() || keep_watching_; }
   void let_go_of_old_histories();
+  // A module breakpoint set before the program made any module is checked
+  // at the first backward after some exist: one naming none is reported.
+  void check_module_breakpoints();
   // To a file, the hooks hand their lines' contents to the log thread; to
   // a stream, they append each line to log_buffer_ themselves, then call
   // log_line_added(), which writes the buffer out in chunks.

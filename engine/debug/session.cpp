@@ -222,6 +222,19 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
       if (fn == functions_by_call_.end()) fn = functions_by_call_.emplace(call, run_.intern(call->function)).first;
       f.function_index = fn->second;
     }
+    const autograd::ModuleScope* scope = md->module_scope().get();
+    if (scope && scope == last_scope_) {
+      f.module_index = last_module_index_;  // neighbours in the walk mostly share their module call
+    } else if (scope) {
+      auto m = modules_by_scope_.find(scope);
+      if (m == modules_by_scope_.end() && run_.modules.size() <= UINT16_MAX) {
+        m = modules_by_scope_.emplace(scope, static_cast<uint16_t>(run_.modules.size())).first;
+        run_.modules.push_back(md->module_scope());
+      }
+      if (m != modules_by_scope_.end()) f.module_index = m->second;
+      last_scope_ = scope;
+      last_module_index_ = f.module_index;
+    }
   }
   return f;
 }

@@ -153,6 +153,9 @@ class Session {
   // some types) on every call; once per type is enough.
   std::unordered_map<const std::type_info*, uint16_t> names_by_type_;
   std::unordered_map<const autograd::CallRecord*, uint16_t> functions_by_call_;  // into run_.names
+  std::unordered_map<const autograd::ModuleScope*, uint16_t> modules_by_scope_;   // into run_.modules
+  const autograd::ModuleScope* last_scope_ = nullptr;  // the last one looked up, and its index
+  uint16_t last_module_index_ = 0;
   LogLineWriter log_writer_;
   LogBatch log_batch_;  // nodes whose lines the log thread has not been given yet
   std::string log_line_;  // reused for every node's log line shown in the UI

@@ -51,7 +51,10 @@ void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads)
   if (!step) {
     const NodeRecord& r = run_.records[current()];
     for (auto& bp : d_.breakpoints_) {
-      if (bp.is_after_node() || !bp.matches_node(run_.name_of(r), r.id, r.origin)) continue;
+      if (bp.is_after_node()) continue;
+      bool matched = bp.kind == Breakpoint::Kind::Module ? bp.matches_module(run_.module_of(r))
+                                                         : bp.matches_node(run_.name_of(r), r.id, r.origin);
+      if (!matched) continue;
       if (!condition_holds(bp, node, grads, nullptr)) continue;
       ++bp.hits;
       hit = &bp;

@@ -7,6 +7,7 @@ Usage: run_batch_tests.py --backstep build/backstep --schema-checker build/tests
 """
 import argparse
 import json
+import re
 import os
 import pty
 import shutil
@@ -288,6 +289,96 @@ def test_ci_example(r):
           (backwards, len(pictures)))
 
 
+def test_modules(r):
+    """Module paths reach graph files, traces and pictures (programs/modules.py: Net > fc1, act, fc2)."""
+    js, trace = r.path("m.json"), r.path("mt.json")
+    p = r.run("render", prog("modules.py"), "-o", js)
+    ok, why = r.valid("graph.schema.json", js) if p.returncode == 0 else (False, p.stderr)
+    check("modules: graph JSON valid against docs/graph.schema.json", ok, why)
+    nodes = json.load(open(js))["nodes"] if ok else []
+    by_name = {}
+    for n in nodes:
+        by_name.setdefault(n["name"], []).append(n)
+    modules = sorted({(n["module"]["path"], n["module"]["type"]) for n in nodes if n.get("module") and not n["leaf"]})
+    check("modules: every operator node carries the module that made it",
+          modules == [("act", "ReLU"), ("fc1", "Linear"), ("fc2", "Linear")], modules)
+    total = by_name.get("SumBackward0", [{}])[0]
+    check("modules: a node made outside any module has module null", "module" in total and total["module"] is None, total)
+    relu = by_name.get("ReluBackward0", [{}])[0].get("module")
+    check("modules: the stack runs outermost first",
+          relu == {"path": "act", "type": "ReLU", "stack": [{"path": "", "type": "Net"}, {"path": "act", "type": "ReLU"}]}, relu)
+    params = sorted(n["leaf"]["param"] for n in nodes if n["leaf"] and n["leaf"]["param"])
+    check("modules: leaves carry their parameter paths",
+          params == ["fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"], params)
+    check("modules: the script name stays in var", any(n["leaf"] and n["leaf"]["var"] == "params['fc1.weight']" for n in nodes),
+          [n["leaf"] for n in nodes if n["leaf"]])
+    p = r.run("run", prog("modules.py"), "--trace", trace)
+    ok, why = r.valid("trace.schema.json", trace) if p.returncode == 0 else (False, p.stderr)
+    check("modules: trace valid against docs/trace.schema.json", ok, why)
+    records = json.load(open(trace))["backwards"][0]["records"] if ok else []
+    seen = [(rec["name"], rec["module"]["path"] if rec["module"] else None) for rec in records
+            if rec["name"] != "torch::autograd::AccumulateGrad"]
+    check("modules: trace records carry module paths in engine order",
+          seen == [("SumBackward0", None), ("AddmmBackward0", "fc2"), ("TBackward0", "fc2"), ("ReluBackward0", "act"),
+                   ("AddmmBackward0", "fc1"), ("TBackward0", "fc1")], seen)
+    dot = r.path("m.dot")
+    p = r.run("render", prog("modules.py"), "-o", dot)
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("modules: DOT clusters per module with type and parameter count",
+          'label="fc1: Linear (16 params)"' in text and 'label="fc2: Linear (10 params)"' in text
+          and 'label="act: ReLU"' in text and 'label="Net (26 params)"' in text and "subgraph cluster_mod_fc1_" in text, text)
+    check("modules: the clusters nest (fc1 inside Net)",
+          text.find("subgraph cluster_mod__") < text.find("subgraph cluster_mod_fc1_")
+          and text.count("subgraph cluster_mod_") == 4, text)
+    check("modules: leaves drawn by parameter path", 'fc1.weight\\n(4, 3)\\n#9"' in text, text)
+    p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "1")
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("modules: --module-depth 1 keeps Net open and draws each of its modules as one box with its node count",
+          "subgraph cluster_mod__" in text and "fc1: Linear \u00d74 nodes\\n16 params" in text
+          and "subgraph cluster_mod_fc1_" not in text and "AddmmBackward0" not in text and "SumBackward0" in text, text)
+    p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "0")
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("modules: --module-depth 0 draws the whole model as one box",
+          "Net \u00d79 nodes\\n26 params" in text and "subgraph cluster_mod_" not in text, text)
+    cmds = r.path("cmds")
+    with open(cmds, "w") as f:
+        f.write(":where\n:continue\n:where\n:continue\n")
+    p = r.run("debug", prog("modules.py"), "--break", "module:fc1", "--break", "module:nope", "-x", cmds, env={"NO_COLOR": "1"})
+    out = p.stdout + p.stderr
+    paused = re.findall(r"Paused \(breakpoint 1: module fc1\) at #(\d+) (\S+)", out)
+    check("modules: --break module:PATH pauses inside that module only (fc1: #5 addmm, #7 bias, #8 t, #9 weight)",
+          paused[:3] == [("5", "AddmmBackward0"), ("7", "torch::autograd::AccumulateGrad"), ("8", "TBackward0")]
+          and "in module: Net > fc1: Linear" in out and "in module: Net > fc2" not in out, out)
+    check("modules: --break naming no module is reported when the program has made its modules",
+          "breakpoint 2: no module 'nope' in this program (modules nearest that name: " in out, out)
+    p = r.run("render", prog("modules.py"), "-o", dot, "--module-depth", "x")
+    check("modules: --module-depth takes a number", p.returncode == 2 and "--module-depth takes a number" in p.stderr,
+          (p.returncode, p.stderr))
+
+
+def test_nn_modules(r):
+    """Real torch.nn models (programs/nn_models.py: an nn.Sequential and a class Net) name their nodes and leaves."""
+    js, dot = r.path("nn.json"), r.path("nn.dot")
+    p = r.run("render", prog("nn_models.py"), "-o", js)
+    ok, why = r.valid("graph.schema.json", js) if p.returncode == 0 else (False, p.stderr)
+    check("nn: graph JSON valid against docs/graph.schema.json", ok, why)
+    nodes = json.load(open(js))["nodes"] if ok else []
+    inner = sorted({(n["module"]["path"], n["module"]["type"]) for n in nodes if n["module"] and not n["leaf"]})
+    check("nn: nodes carry Sequential's and Net's module paths and types",
+          inner == [("0", "Linear"), ("1", "ReLU"), ("2", "Linear"), ("act", "ReLU"), ("fc1", "Linear"), ("fc2", "Linear")], inner)
+    stacks = sorted({tuple((m["path"], m["type"]) for m in n["module"]["stack"]) for n in nodes if n["module"] and not n["leaf"]})
+    check("nn: each stack starts at its root module", all(s[0] in (("", "Net"), ("", "Sequential")) and len(s) == 2 for s in stacks),
+          stacks)
+    params = sorted(n["leaf"]["param"] for n in nodes if n["leaf"] and n["leaf"]["param"])
+    check("nn: parameter leaves named as named_parameters() names them",
+          params == ["0.bias", "0.weight", "2.bias", "2.weight", "fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"], params)
+    p = r.run("render", prog("nn_models.py"), "-o", dot)
+    text = open(dot).read() if p.returncode == 0 else p.stderr
+    check("nn: DOT clusters labelled with module type and parameter count",
+          all(label in text for label in ('label="Sequential (26 params)"', 'label="Net (26 params)"', 'label="0: Linear (16 params)"',
+                                          'label="fc2: Linear (10 params)"', 'label="1: ReLU"')), text)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -296,7 +387,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
-                     test_torch_warnings, test_ci_example):
+                     test_torch_warnings, test_ci_example, test_modules, test_nn_modules):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

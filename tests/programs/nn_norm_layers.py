@@ -39,7 +39,7 @@ bn, bn2, bn1 = model.features[1], model.features[5], model.head[2]
 print(bn.running_mean, bn.running_var, bn.num_batches_tracked)
 print(bn2.running_mean.round(decimals=4), bn2.running_var.round(decimals=4), bn2.num_batches_tracked)
 print(bn1.running_mean.round(decimals=4))
-print(bn.weight.grad, bn.bias.grad)
+print(bn.weight.grad.round(decimals=3), bn.bias.grad.round(decimals=3))
 print(model.head[3].weight.grad.round(decimals=4))
 print(sorted(model.state_dict().keys()))
 model.eval()

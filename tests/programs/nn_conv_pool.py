@@ -60,6 +60,8 @@ bad = [
     lambda: nn.Conv2d(4, 4, 3, groups=0),
     lambda: nn.Conv2d(2, 2, 3, stride=2, padding='same'),
     lambda: nn.ConvTranspose2d(2, 2, 3, padding_mode='reflect'),
+    lambda: nn.Conv2d(2, 2, 3, padding='full'),
+    lambda: nn.Conv1d(2, 2, 3, padding_mode='mirror'),
 ]
 for make in bad:
     try:

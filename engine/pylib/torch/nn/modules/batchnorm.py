@@ -7,8 +7,9 @@ import torch.nn.functional as F
 from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules import _lazy
 
-__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d']
+__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LazyBatchNorm1d', 'LazyBatchNorm2d', 'LazyBatchNorm3d']
 
 
 class _NormBase(Module):
@@ -113,3 +114,65 @@ class BatchNorm3d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 5:
             raise ValueError(f'expected 5D input (got {input.dim()}D input)')
+
+
+class _LazyNormMixin:
+    """Lazy norms: num_features comes from the first input's dimension 1
+    (Note [lazy placeholders] in _lazy.py)."""
+
+    def _lazy_init(self, cls_to_become, affine, track_running_stats, bias, device, dtype):
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = _lazy.placeholder_parameter(device, dtype)
+            if bias:
+                self.bias = _lazy.placeholder_parameter(device, dtype)
+        if track_running_stats:
+            self.running_mean = _lazy.placeholder_buffer(device, dtype)
+            self.running_var = _lazy.placeholder_buffer(device, dtype)
+            self.num_batches_tracked = torch.tensor(0, dtype=torch.long, device=device)
+        self._cls_to_become = cls_to_become
+
+    def reset_parameters(self):
+        if self.num_features != 0:
+            _NormBase.reset_parameters(self)
+
+    def forward(self, input):
+        # With neither affine parameters nor statistics nothing is a
+        # placeholder, and PyTorch leaves num_features at 0.
+        if self.affine or self.track_running_stats:
+            with torch.no_grad():
+                self.num_features = input.shape[1]
+                shape = (self.num_features,)
+                for name in ('weight', 'bias'):
+                    _lazy.materialize(self, name, shape, True)
+                for name in ('running_mean', 'running_var'):
+                    _lazy.materialize(self, name, shape, False)
+                self.reset_parameters()
+        cls = self._cls_to_become
+        del self._cls_to_become
+        _lazy.become(self, cls)
+        return self.forward(input)
+
+
+def _lazy_norm_init(self, cls_to_become, eps, momentum, affine, track_running_stats, device, dtype, bias):
+    _NormBase.__init__(self, 0, eps, momentum, False, False, device, dtype, bias=False)
+    self._lazy_init(cls_to_become, affine, track_running_stats, bias, device, dtype)
+
+
+class LazyBatchNorm1d(_LazyNormMixin, BatchNorm1d):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
+                 *, bias=True):
+        _lazy_norm_init(self, BatchNorm1d, eps, momentum, affine, track_running_stats, device, dtype, bias)
+
+
+class LazyBatchNorm2d(_LazyNormMixin, BatchNorm2d):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
+                 *, bias=True):
+        _lazy_norm_init(self, BatchNorm2d, eps, momentum, affine, track_running_stats, device, dtype, bias)
+
+
+class LazyBatchNorm3d(_LazyNormMixin, BatchNorm3d):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
+                 *, bias=True):
+        _lazy_norm_init(self, BatchNorm3d, eps, momentum, affine, track_running_stats, device, dtype, bias)

@@ -10,8 +10,10 @@ from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 from torch.nn._functional_utils import _single, _pair, _triple
+from torch.nn.modules import _lazy
 
-__all__ = ['Conv1d', 'Conv2d', 'Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']
+__all__ = ['Conv1d', 'Conv2d', 'Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'LazyConv1d',
+           'LazyConv2d', 'LazyConv3d', 'LazyConvTranspose1d', 'LazyConvTranspose2d', 'LazyConvTranspose3d']
 
 _PADDING_MODES = ('zeros', 'reflect', 'replicate', 'circular')
 # Note [set order in messages]: PyTorch formats these errors from a set of
@@ -239,3 +241,94 @@ class ConvTranspose3d(_ConvTransposeNd):
                  groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
         super().__init__(_triple, in_channels, out_channels, kernel_size, stride, padding, output_padding,
                          groups, bias, dilation, padding_mode, device, dtype)
+
+
+class _LazyConvMixin:
+    """Lazy convolutions: in_channels comes from the first input (Note
+    [lazy placeholders] in _lazy.py)."""
+
+    def _lazy_init(self, cls_to_become, out_channels, bias, device, dtype):
+        self.weight = _lazy.placeholder_parameter(device, dtype)
+        self.out_channels = out_channels
+        if bias:
+            self.bias = _lazy.placeholder_parameter(device, dtype)
+        self._cls_to_become = cls_to_become
+
+    def reset_parameters(self):
+        if self.in_channels != 0:
+            _ConvNd.reset_parameters(self)
+
+    def _get_in_channels(self, input):
+        no_batch = len(self.kernel_size) + 1
+        if input.dim() not in (no_batch, no_batch + 1):
+            raise RuntimeError(f'Expected {no_batch}D (unbatched) or {no_batch + 1}D (batched) input '
+                               f'to {self.__class__.__name__}, but got input of size: {input.shape}')
+        return input.shape[1] if input.dim() == no_batch + 1 else input.shape[0]
+
+    def _materialize(self, input):
+        with torch.no_grad():
+            self.in_channels = self._get_in_channels(input)
+            if self.in_channels % self.groups != 0:
+                raise ValueError('in_channels must be divisible by groups')
+            if self.transposed:
+                shape = (self.in_channels, self.out_channels // self.groups, *self.kernel_size)
+            else:
+                shape = (self.out_channels, self.in_channels // self.groups, *self.kernel_size)
+            _lazy.materialize(self, 'weight', shape, True)
+            _lazy.materialize(self, 'bias', (self.out_channels,), True)
+            self.reset_parameters()
+        cls = self._cls_to_become
+        del self._cls_to_become
+        _lazy.become(self, cls)
+
+    def forward(self, input, *args, **kwargs):
+        self._materialize(input)
+        return self.forward(input, *args, **kwargs)
+
+
+class LazyConv1d(_LazyConvMixin, Conv1d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        Conv1d.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode,
+                        device, dtype)
+        self._lazy_init(Conv1d, out_channels, bias, device, dtype)
+
+
+class LazyConv2d(_LazyConvMixin, Conv2d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        Conv2d.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode,
+                        device, dtype)
+        self._lazy_init(Conv2d, out_channels, bias, device, dtype)
+
+
+class LazyConv3d(_LazyConvMixin, Conv3d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        Conv3d.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode,
+                        device, dtype)
+        self._lazy_init(Conv3d, out_channels, bias, device, dtype)
+
+
+class LazyConvTranspose1d(_LazyConvMixin, ConvTranspose1d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        ConvTranspose1d.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
+                                 padding_mode, device, dtype)
+        self._lazy_init(ConvTranspose1d, out_channels, bias, device, dtype)
+
+
+class LazyConvTranspose2d(_LazyConvMixin, ConvTranspose2d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        ConvTranspose2d.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
+                                 padding_mode, device, dtype)
+        self._lazy_init(ConvTranspose2d, out_channels, bias, device, dtype)
+
+
+class LazyConvTranspose3d(_LazyConvMixin, ConvTranspose3d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        ConvTranspose3d.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
+                                 padding_mode, device, dtype)
+        self._lazy_init(ConvTranspose3d, out_channels, bias, device, dtype)

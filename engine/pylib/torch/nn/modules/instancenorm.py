@@ -3,9 +3,10 @@ by default; an unbatched input is normalised as a batch of one."""
 import warnings
 
 import torch.nn.functional as F
-from torch.nn.modules.batchnorm import _NormBase
+from torch.nn.modules.batchnorm import _NormBase, _LazyNormMixin, _lazy_norm_init
 
-__all__ = ['InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d']
+__all__ = ['InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d', 'LazyInstanceNorm1d', 'LazyInstanceNorm2d',
+           'LazyInstanceNorm3d']
 
 
 class _InstanceNorm(_NormBase):
@@ -56,3 +57,21 @@ class InstanceNorm2d(_InstanceNorm):
 
 class InstanceNorm3d(_InstanceNorm):
     _no_batch_dim = 4
+
+
+class LazyInstanceNorm1d(_LazyNormMixin, InstanceNorm1d):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
+                 *, bias=True):
+        _lazy_norm_init(self, InstanceNorm1d, eps, momentum, affine, track_running_stats, device, dtype, bias)
+
+
+class LazyInstanceNorm2d(_LazyNormMixin, InstanceNorm2d):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
+                 *, bias=True):
+        _lazy_norm_init(self, InstanceNorm2d, eps, momentum, affine, track_running_stats, device, dtype, bias)
+
+
+class LazyInstanceNorm3d(_LazyNormMixin, InstanceNorm3d):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
+                 *, bias=True):
+        _lazy_norm_init(self, InstanceNorm3d, eps, momentum, affine, track_running_stats, device, dtype, bias)

@@ -19,3 +19,26 @@ from torch.nn.modules.loss import (
     TripletMarginWithDistanceLoss, CTCLoss,
 )
 from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity
+from torch.nn.modules.conv import (
+    Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d,
+    LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d, LazyConvTranspose2d, LazyConvTranspose3d,
+)
+from torch.nn.modules.pooling import (
+    MaxPool1d, MaxPool2d, MaxPool3d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d, AvgPool1d, AvgPool2d, AvgPool3d,
+    FractionalMaxPool2d, FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d, AdaptiveMaxPool3d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveAvgPool3d,
+)
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d
+from torch.nn.modules.instancenorm import (
+    InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d,
+)
+from torch.nn.modules.normalization import LocalResponseNorm, LayerNorm, GroupNorm, RMSNorm
+from torch.nn.modules.padding import (
+    CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d, ConstantPad2d, ConstantPad3d,
+    ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
+    ZeroPad1d, ZeroPad2d, ZeroPad3d,
+)
+from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle
+from torch.nn.modules.channelshuffle import ChannelShuffle
+from torch.nn.modules.upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
+from torch.nn.modules.fold import Fold, Unfold

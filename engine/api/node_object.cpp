@@ -4,6 +4,7 @@
 #include "engine/api/saved_hooks.h"
 #include "engine/api/script_hooks.h"
 #include "engine/autograd/saved_fields.h"
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -29,6 +30,16 @@ std::unordered_map<const ag::Node*, std::weak_ptr<NodeObject>>& node_cache() {
 }
 
 // A Scalar as Python shows it: bool, int or float, as the Scalar holds it.
+// PyTorch's generated `_saved_*` properties convert saved ints, int lists
+// and SymInts as unsigned 64-bit (saved Scalars keep their sign): a saved
+// dim of -1 reads as 18446744073709551615 there, so it does here.
+Value saved_int(int64_t x) {
+  if (x >= 0) return Value(x);
+  mpz_class u;
+  mpz_set_ui(u.get_mpz_t(), static_cast<unsigned long>(static_cast<uint64_t>(x)));
+  return rt::make_int(u);
+}
+
 Value scalar_to_script(const c10::IValue& v) {
   if (v.isBool()) return Value(v.toBool());
   if (v.isInt()) return Value(v.toInt());
@@ -50,11 +61,11 @@ Value saved_value_to_script(const autograd::SavedValue& sv) {
       return rt::make_tuple(std::move(out));
     }
     case SavedKind::Int:
-    case SavedKind::SymInt: return Value(v.toInt());
+    case SavedKind::SymInt: return saved_int(v.toInt());
     case SavedKind::IntList:
     case SavedKind::SymIntList: {
       std::vector<Value> out;
-      for (int64_t x : v.toIntVector()) out.emplace_back(x);
+      for (int64_t x : v.toIntVector()) out.push_back(saved_int(x));
       return rt::make_tuple(std::move(out));
     }
     case SavedKind::Float: return Value(v.toDouble());

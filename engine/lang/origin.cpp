@@ -7,12 +7,30 @@ const OriginContext*& current_origin_context() {
   return ctx;
 }
 
+namespace {
+bool in_library(const Span& span) {
+  const SourceFile* f = span.file ? SourceRegistry::instance().get(span.file) : nullptr;
+  return f && f->is_library();
+}
+}  // namespace
+
+// Note [A node's origin is the user's line]
+// A node made inside backstep's own Python library (nn.Linear's forward
+// calling F.linear, an optimizer's step) is attributed to the line of the
+// user's code that called into the library, and to that call: a person asks
+// "which line of mine made this", and the module path (module_scope.h) says
+// which layer. The walk climbs the call chain while the position is library
+// code; the chain is immutable, so this only picks which records to share.
 Origin current_origin() {
   const OriginContext* ctx = current_origin_context();
   Origin o;
   if (!ctx) return o;
   if (ctx->span) o.span = *ctx->span;
   if (ctx->call) o.call = *ctx->call;
+  while (o.call && o.call->call_site.valid() && in_library(o.span)) {
+    o.span = o.call->call_site;
+    o.call = o.call->parent;
+  }
   return o;
 }
 

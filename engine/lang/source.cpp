@@ -22,7 +22,7 @@ Span Span::cover(const Span& a, const Span& b) {
 }
 
 SourceFile::SourceFile(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {
+    : name_(std::move(name)), text_(std::move(text)), library_(name_.rfind("<pylib>/", 0) == 0) {
   line_starts_.push_back(0);
   for (size_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n' && i + 1 < text_.size()) line_starts_.push_back(i + 1);

@@ -35,6 +35,9 @@ class SourceFile {
   SourceFile(std::string name, std::string text);
   const std::string& name() const { return name_; }
   const std::string& text() const { return text_; }
+  // backstep's own library (engine/pylib, named "<pylib>/..."): not the
+  // user's code, so not where a user looks for what made a node.
+  bool is_library() const { return library_; }
   size_t line_count() const { return line_starts_.size(); }
   // The text of a 1-based line, without its newline ("" when out of range).
   std::string_view line(uint32_t line) const;
@@ -42,6 +45,7 @@ class SourceFile {
  private:
   std::string name_;
   std::string text_;
+  bool library_ = false;
   std::vector<size_t> line_starts_;
 };
 

@@ -92,7 +92,7 @@ TEST_CASE("annotations: execution state as borders, gradients as fill, NaN in re
   Built b = small(ids);
   bv::Annotations notes;
   ba::TensorSummary fine;
-  fine.meta = ba::TensorMeta{"float32", {3, 4}, true};
+  fine.meta = ba::TensorMeta{"float32", {3, 4}, true, ""};
   fine.norm = 0.5;
   ba::TensorSummary broken = fine;
   broken.nan = 2;

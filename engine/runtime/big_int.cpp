@@ -8,6 +8,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/three_way.h"
 
 #include <climits>
 #include <cmath>
@@ -240,14 +241,7 @@ bool big_compare(CmpOp op, const Value& a, const Value& b) {
   } else {
     c = cmp(to_mpz(a), to_mpz(b));
   }
-  switch (op) {
-    case CmpOp::Eq: return c == 0;
-    case CmpOp::Ne: return c != 0;
-    case CmpOp::Lt: return c < 0;
-    case CmpOp::Le: return c <= 0;
-    case CmpOp::Gt: return c > 0;
-    default: return c >= 0;
-  }
+  return three_way_answers(c, op);
 }
 
 }  // namespace backstep::rt

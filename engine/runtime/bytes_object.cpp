@@ -9,6 +9,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/three_way.h"
 
 #include <fmt/format.h>
 
@@ -105,15 +106,8 @@ Value bytes_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
   const std::string* y = bytes_data(b);
   if (!x || !y) return not_implemented();
   int c = x->compare(*y);
-  switch (op) {
-    case CmpOp::Eq: return c == 0;
-    case CmpOp::Ne: return c != 0;
-    case CmpOp::Lt: return c < 0;
-    case CmpOp::Le: return c <= 0;
-    case CmpOp::Gt: return c > 0;
-    case CmpOp::Ge: return c >= 0;
-    default: return not_implemented();
-  }
+  if (!is_ordering(op)) return not_implemented();
+  return three_way_answers(c, op);
 }
 
 Value bytes_add(Interpreter&, const Value& a, const Value& b) {

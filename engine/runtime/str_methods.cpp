@@ -10,6 +10,7 @@
 #include "engine/runtime/str_chars.h"
 #include "engine/runtime/str_format.h"
 #include "engine/runtime/str_search.h"
+#include "engine/runtime/three_way.h"
 
 #include <fmt/format.h>
 
@@ -367,15 +368,8 @@ Value str_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
   auto* y = b.as<StrObject>();
   if (!y) return not_implemented();
   int c = sv(a).value.compare(y->value);  // UTF-8 byte order is code point order
-  switch (op) {
-    case CmpOp::Eq: return c == 0;
-    case CmpOp::Ne: return c != 0;
-    case CmpOp::Lt: return c < 0;
-    case CmpOp::Le: return c <= 0;
-    case CmpOp::Gt: return c > 0;
-    case CmpOp::Ge: return c >= 0;
-    default: return not_implemented();
-  }
+  if (!is_ordering(op)) return not_implemented();
+  return three_way_answers(c, op);
 }
 
 Value str_add(Interpreter&, const Value& a, const Value& b) {

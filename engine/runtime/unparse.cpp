@@ -2,6 +2,7 @@
 #include "engine/runtime/unparse.h"
 
 #include "engine/format/float_repr.h"
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/objects.h"
 
 #include <fmt/format.h>
@@ -46,30 +47,6 @@ BinInfo bin_info(BinOp op) {
 const char* cmp_text(CmpOp op) {
   static const char* t[] = {" == ", " != ", " < ", " <= ", " > ", " >= ", " in ", " not in ", " is ", " is not "};
   return t[static_cast<int>(op)];
-}
-
-std::string bytes_repr(const std::string& s) {
-  bool has_single = s.find('\'') != std::string::npos, has_double = s.find('"') != std::string::npos;
-  char quote = has_single && !has_double ? '"' : '\'';
-  std::string out = "b";
-  out += quote;
-  for (unsigned char c : s) {
-    if (c == '\\' || c == static_cast<unsigned char>(quote)) {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c >= 0x7F) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + quote;
 }
 
 class Unparser {

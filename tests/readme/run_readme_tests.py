@@ -122,7 +122,7 @@ def main():
     failures, ran = [], 0
     with tempfile.TemporaryDirectory() as tmp:
         # `backstep` is the binary under test; files the commands write go
-        # to a scratch folder (out/, mlp.svg are relative: linked from there).
+        # to a scratch folder (out/ and `-o NAME.svg` are relative: linked from there).
         env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(args.backstep)) + os.pathsep + os.environ["PATH"],
                    NO_COLOR="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
         env.pop("BACKSTEP_TORCH", None)
@@ -136,7 +136,7 @@ def main():
                     print(f"not run: {command} ({NOT_RUN[command]})")
                     continue
                 actual = re.sub(r"(?<=\s)out(?=/|\s|$)", f"{tmp}/out", substitute(command, mapping))
-                actual = actual.replace("-o mlp.svg", f"-o {tmp}/mlp.svg")
+                actual = re.sub(r"-o (?![/.])([\w.-]+)(?=\s|$)", rf"-o {tmp}/\1", actual)
                 # The README's build/ is the build under test (BACKSTEP_BUILD_DIR may move it).
                 actual = re.sub(r"(-B|--build) build(?=\s|$)", rf"\1 {build}", actual)
                 r = run(actual, env, "".join(t + "\n" for t in typed))

@@ -171,7 +171,9 @@ class Projector {
   void add_saved() {
     size_t item_count = scene_.items.size();
     for (size_t i = 0; i < item_count; ++i) {
-      const SceneItem& it = scene_.items[i];
+      // Copies, not a reference: add_item below grows scene_.items, which
+      // would leave a reference dangling (found by AddressSanitizer).
+      const SceneItem it = scene_.items[i];
       if (it.kind != ItemKind::Node || it.clone) continue;
       const auto& node = g_.nodes[it.node];
       for (size_t f = 0; f < node.saved.size(); ++f) {

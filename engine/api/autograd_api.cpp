@@ -111,6 +111,11 @@ std::vector<at::Tensor> make_grads(Interpreter& in, const std::vector<at::Tensor
       rt::raise_type_error("gradients can be either Tensors or None, but got " + rt::type_name(g));
     }
   }
+  // PyTorch zips outputs with gradients (extra gradients are ignored) and its
+  // engine binding refuses fewer: checked here, before libtorch's engine
+  // would meet an undefined gradient it cannot handle (issue 16: an abort).
+  if (out.size() != outputs.size())
+    rt::raise_runtime_error(fmt::format("got {} tensors and {} gradients", outputs.size(), out.size()));
   return out;
 }
 

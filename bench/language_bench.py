@@ -30,22 +30,28 @@ def best_of(cmd, runs):
     return best
 
 
-def main():
-    backstep = os.path.abspath(sys.argv[1])
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+def compare_folder(folder, backstep, runs, target, unit="s", scale=1.0, fmt="%12.4f", width=28):
+    """Times every program in `folder` under backstep and the oracle Python;
+    prints a row per program and the target line. Shared by nn_bench.py."""
     python = oracle_python()
-    folder = os.path.join(HERE, "language")
     over = []
-    print("%-28s %12s %12s %8s" % ("program", "backstep s", "CPython s", "ratio"))
+    col = "%" + str(len(fmt % 0.0)) + "s"
+    print(("%-" + str(width) + "s " + col + " " + col + " %8s") % ("program", "backstep " + unit, "CPython " + unit, "ratio"))
     for name in sorted(f for f in os.listdir(folder) if f.endswith(".py")):
         path = os.path.join(folder, name)
         ours = best_of([backstep, "run", path], runs)
         theirs = best_of([python, path], runs)
         ratio = ours / theirs
-        if ratio > TARGET:
+        if ratio > target:
             over.append(name)
-        print("%-28s %12.4f %12.4f %8.2f" % (name[:-3], ours, theirs, ratio))
-    print("target: ratio <= %.1f; %s" % (TARGET, "all within" if not over else "over: " + ", ".join(over)))
+        print(("%-" + str(width) + "s " + fmt + " " + fmt + " %8.2f") % (name[:-3], ours * scale, theirs * scale, ratio))
+    print("target: ratio <= %.1f; %s" % (target, "all within" if not over else "over: " + ", ".join(over)))
+
+
+def main():
+    backstep = os.path.abspath(sys.argv[1])
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    compare_folder(os.path.join(HERE, "language"), backstep, runs, TARGET)
     return 0
 
 

@@ -17,8 +17,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "tools"))
-from language_bench import best_of  # noqa: E402
-from oracle_python import oracle_python  # noqa: E402
+from language_bench import compare_folder  # noqa: E402
 
 TARGET = 1.0
 
@@ -26,19 +25,7 @@ TARGET = 1.0
 def main():
     backstep = os.path.abspath(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    python = oracle_python()
-    folder = os.path.join(HERE, "nn")
-    over = []
-    print("%-20s %14s %14s %8s" % ("program", "backstep us", "CPython us", "ratio"))
-    for name in sorted(f for f in os.listdir(folder) if f.endswith(".py")):
-        path = os.path.join(folder, name)
-        ours = best_of([backstep, "run", path], runs)
-        theirs = best_of([python, path], runs)
-        ratio = ours / theirs
-        if ratio > TARGET:
-            over.append(name)
-        print("%-20s %14.1f %14.1f %8.2f" % (name[:-3], ours * 1e6, theirs * 1e6, ratio))
-    print("target: ratio <= %.1f; %s" % (TARGET, "all within" if not over else "over: " + ", ".join(over)))
+    compare_folder(os.path.join(HERE, "nn"), backstep, runs, TARGET, unit="us", scale=1e6, fmt="%14.1f", width=20)
     return 0
 
 

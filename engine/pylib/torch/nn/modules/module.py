@@ -173,24 +173,24 @@ class Module:
                 raise AttributeError('`' + item + '` is not an nn.Module')
         return mod
 
-    def get_parameter(self, target):
-        module_path, _, param_name = target.rpartition('.')
+    def _get_member(self, target):
+        # (owning module, attribute name, value) for 'a.b.name'.
+        module_path, _, name = target.rpartition('.')
         mod = self.get_submodule(module_path)
-        if not hasattr(mod, param_name):
-            raise AttributeError(mod._get_name() + ' has no attribute `' + param_name + '`')
-        param = getattr(mod, param_name)
+        if not hasattr(mod, name):
+            raise AttributeError(mod._get_name() + ' has no attribute `' + name + '`')
+        return mod, name, getattr(mod, name)
+
+    def get_parameter(self, target):
+        _, name, param = self._get_member(target)
         if not isinstance(param, Parameter):
-            raise AttributeError('`' + param_name + '` is not an nn.Parameter')
+            raise AttributeError('`' + name + '` is not an nn.Parameter')
         return param
 
     def get_buffer(self, target):
-        module_path, _, buffer_name = target.rpartition('.')
-        mod = self.get_submodule(module_path)
-        if not hasattr(mod, buffer_name):
-            raise AttributeError(mod._get_name() + ' has no attribute `' + buffer_name + '`')
-        buffer = getattr(mod, buffer_name)
-        if buffer_name not in mod._buffers:
-            raise AttributeError('`' + buffer_name + '` is not a buffer')
+        mod, name, buffer = self._get_member(target)
+        if name not in mod._buffers:
+            raise AttributeError('`' + name + '` is not a buffer')
         return buffer
 
     # -- attribute protocol ----------------------------------------------

@@ -33,6 +33,9 @@ struct Expr {
   Expr(ExprKind k, Span s) : kind(k), span(s) {}
   virtual ~Expr() = default;
   const ExprKind kind;
+  // Levels of nodes from this one down to its deepest leaf, set by the parser
+  // (Note [expression depth] in expr_depth.h).
+  uint32_t depth = 1;
   Span span;
   mutable std::shared_ptr<void> cache;
 };

@@ -10,6 +10,9 @@ namespace backstep::lang {
 bool decode_bytes_escapes(std::string_view body, std::string& out, std::string& error);
 namespace {
 
+constexpr size_t kMaxBracketDepth = 200;  // CPython: MAXLEVEL
+constexpr size_t kMaxIndentDepth = 100;   // CPython: MAXINDENT (counting the outermost level)
+
 const std::unordered_map<std::string_view, Tok>& keywords() {
   static const std::unordered_map<std::string_view, Tok> k = {
       {"False", Tok::KwFalse},   {"None", Tok::KwNone},         {"True", Tok::KwTrue},
@@ -120,6 +123,9 @@ class Lexer {
       begin_line_ = line_;
       at_line_start_ = false;
       if (width > indents_.back()) {
+        if (indents_.size() >= kMaxIndentDepth)  // CPython's limit, same reason as brackets
+          return fail(Span{file_, line_, line_start_col_, line_, line_start_col_ + 1}, "too many levels of indentation",
+                      false, "IndentationError");
         indents_.push_back(width);
         Span s{file_, line_, line_start_col_, line_, col_at(p)};
         tokens_.push_back(Token{Tok::Indent, s, {}});
@@ -353,6 +359,9 @@ bool Lexer::scan_operator() {
     pos_ += n;
     Token t{op.tok, span_from(begin), op.text};
     if (op.tok == Tok::LParen || op.tok == Tok::LBracket || op.tok == Tok::LBrace) {
+      // CPython's tokenizer stops at the same depth; deeper nesting would only
+      // run the parser and the tree walkers out of C stack (issue 16).
+      if (brackets_.size() >= kMaxBracketDepth) return fail(t.span, "too many nested parentheses");
       brackets_.push_back(t);
     } else if (op.tok == Tok::RParen || op.tok == Tok::RBracket || op.tok == Tok::RBrace) {
       if (brackets_.empty()) return fail(t.span, fmt::format("unmatched '{}'", op.text));

@@ -27,12 +27,12 @@ ExprPtr Parser::parse_yield() {
   if (accept(Tok::KwFrom)) {
     ExprPtr v = parse_expression();
     Span span = Span::cover(start, v->span);
-    return std::make_unique<YieldFromExpr>(span, std::move(v));
+    return finish(std::make_unique<YieldFromExpr>(span, std::move(v)));
   }
   if (!starts_expression(peek().kind)) return std::make_unique<YieldExpr>(start, nullptr);
   ExprPtr v = parse_star_expressions();
   Span span = Span::cover(start, v->span);
-  return std::make_unique<YieldExpr>(span, std::move(v));
+  return finish(std::make_unique<YieldExpr>(span, std::move(v)));
 }
 
 namespace {
@@ -72,7 +72,7 @@ void Parser::parse_arguments(ExprList& args, std::vector<Keyword>& keywords, boo
         fail(start, "iterable argument unpacking follows keyword argument unpacking");
       ExprPtr v = parse_expression();
       last = v.get();
-      args.push_back(std::make_unique<Starred>(Span::cover(start, v->span), std::move(v)));
+      args.push_back(finish(std::make_unique<Starred>(Span::cover(start, v->span), std::move(v))));
     } else {
       Span arg_start = peek().span;
       size_t mark = qual_mark();

@@ -1,4 +1,5 @@
 // Expressions, by precedence climbing from lambda down to atoms.
+#include "engine/lang/expr_depth.h"
 #include "engine/lang/lexer.h"
 #include "engine/lang/parser_internal.h"
 
@@ -16,6 +17,18 @@ std::unique_ptr<Expr> make_tuple_expr(Span span, ExprList elts) {
   return t;
 }
 
+void Parser::check_depth(Expr& e) {
+  e.depth = direct_depth(e);
+  if (e.depth > kMaxExpressionDepth)
+    fail(e.span, "maximum recursion depth exceeded during compilation", "RecursionError");
+}
+
+Parser::NestingGuard::NestingGuard(Parser& p, const Span& where) : p_(p) {
+  if (p_.nesting_ >= kMaxExpressionDepth)
+    p_.fail(where, "maximum recursion depth exceeded during compilation", "RecursionError");
+  ++p_.nesting_;
+}
+
 bool Call::has_star_args() const {
   for (const auto& a : args)
     if (a->kind == ExprKind::Starred) return true;
@@ -28,7 +41,7 @@ ExprPtr Parser::parse_star_or_expression() {
   if (at(Tok::Star)) {
     Span start = advance().span;
     ExprPtr v = parse_binary(0);
-    return std::make_unique<Starred>(Span::cover(start, v->span), std::move(v));
+    return finish(std::make_unique<Starred>(Span::cover(start, v->span), std::move(v)));
   }
   return parse_named_expression();
 }
@@ -48,7 +61,7 @@ ExprPtr Parser::parse_star_expressions() {
     elts.push_back(parse_star_or_expression());
     span = Span::cover(span, elts.back()->span);
   }
-  return make_tuple_expr(span, std::move(elts));
+  return finish(make_tuple_expr(span, std::move(elts)));
 }
 
 ExprPtr Parser::parse_named_expression() {
@@ -57,12 +70,13 @@ ExprPtr Parser::parse_named_expression() {
     advance();
     ExprPtr value = parse_expression();
     Span span = Span::cover(name.span, value->span);
-    return std::make_unique<NamedExpr>(span, std::make_unique<Name>(name.span, name.text), std::move(value));
+    return finish(std::make_unique<NamedExpr>(span, std::make_unique<Name>(name.span, name.text), std::move(value)));
   }
   return parse_expression();
 }
 
 ExprPtr Parser::parse_expression() {
+  NestingGuard guard(*this, peek().span);
   if (at(Tok::KwLambda)) return parse_lambda();
   ExprPtr body = parse_disjunction();
   if (!at(Tok::KwIf)) return body;
@@ -76,7 +90,7 @@ ExprPtr Parser::parse_expression() {
   if (!accept(Tok::KwElse)) fail(Span::cover(e->body->span, e->test->span), "expected 'else' after 'if' expression");
   e->orelse = parse_expression();
   e->span = Span::cover(e->body->span, e->orelse->span);
-  return e;
+  return finish(std::move(e));
 }
 
 ExprPtr Parser::parse_lambda() {
@@ -87,7 +101,7 @@ ExprPtr Parser::parse_lambda() {
   code->lambda_body = parse_expression();
   pop_qual();
   code->span = Span::cover(start, code->lambda_body->span);
-  return std::make_unique<Lambda>(code->span, std::move(code));
+  return finish(std::make_unique<Lambda>(code->span, std::move(code)));
 }
 
 ExprPtr Parser::parse_disjunction() {
@@ -97,7 +111,7 @@ ExprPtr Parser::parse_disjunction() {
   e->values.push_back(std::move(first));
   while (accept(Tok::KwOr)) e->values.push_back(parse_conjunction());
   e->span = Span::cover(e->span, e->values.back()->span);
-  return e;
+  return finish(std::move(e));
 }
 
 ExprPtr Parser::parse_conjunction() {
@@ -107,15 +121,16 @@ ExprPtr Parser::parse_conjunction() {
   e->values.push_back(std::move(first));
   while (accept(Tok::KwAnd)) e->values.push_back(parse_inversion());
   e->span = Span::cover(e->span, e->values.back()->span);
-  return e;
+  return finish(std::move(e));
 }
 
 ExprPtr Parser::parse_inversion() {
   if (at(Tok::KwNot)) {
+    NestingGuard guard(*this, peek().span);
     Span start = advance().span;
     ExprPtr v = parse_inversion();
     Span span = Span::cover(start, v->span);
-    return std::make_unique<UnaryOpExpr>(span, UnaryOp::Not, std::move(v));
+    return finish(std::make_unique<UnaryOpExpr>(span, UnaryOp::Not, std::move(v)));
   }
   return parse_comparison();
 }
@@ -151,7 +166,7 @@ ExprPtr Parser::parse_comparison() {
     op = comparison_op();
   }
   e->span = Span::cover(e->span, e->comparators.back()->span);
-  return e;
+  return finish(std::move(e));
 }
 
 namespace {
@@ -186,7 +201,7 @@ ExprPtr Parser::parse_binary(int level) {
     advance();
     ExprPtr right = parse_binary(level + 1);
     Span span = Span::cover(left->span, right->span);
-    left = std::make_unique<BinOpExpr>(span, L.ops[which], std::move(left), std::move(right));
+    left = finish(std::make_unique<BinOpExpr>(span, L.ops[which], std::move(left), std::move(right)));
   }
 }
 
@@ -198,10 +213,11 @@ ExprPtr Parser::parse_factor() {
     case Tok::Tilde: op = UnaryOp::Invert; break;
     default: return parse_power();
   }
+  NestingGuard guard(*this, peek().span);
   Span start = advance().span;
   ExprPtr v = parse_factor();
   Span span = Span::cover(start, v->span);
-  return std::make_unique<UnaryOpExpr>(span, op, std::move(v));
+  return finish(std::make_unique<UnaryOpExpr>(span, op, std::move(v)));
 }
 
 ExprPtr Parser::parse_power() {
@@ -209,7 +225,7 @@ ExprPtr Parser::parse_power() {
   if (!accept(Tok::DoubleStar)) return base;
   ExprPtr exp = parse_factor();  // right-associative, binds tighter than unary minus on the left
   Span span = Span::cover(base->span, exp->span);
-  return std::make_unique<BinOpExpr>(span, BinOp::Pow, std::move(base), std::move(exp));
+  return finish(std::make_unique<BinOpExpr>(span, BinOp::Pow, std::move(base), std::move(exp)));
 }
 
 ExprPtr Parser::parse_primary() {
@@ -219,18 +235,18 @@ ExprPtr Parser::parse_primary() {
       const Token& name = expect(Tok::Name, "attribute name");
       auto a = std::make_unique<Attribute>(Span::cover(e->span, name.span), std::move(e), name.text);
       a->attr_span = name.span;
-      e = std::move(a);
+      e = finish(std::move(a));
     } else if (at(Tok::LParen)) {
       advance();
       auto call = std::make_unique<Call>(e->span, std::move(e));
       parse_arguments(call->args, call->keywords, false);
       call->span = Span::cover(call->span, expect(Tok::RParen, "')'").span);
-      e = std::move(call);
+      e = finish(std::move(call));
     } else if (at(Tok::LBracket)) {
       advance();
       ExprPtr index = parse_subscript_index();
       Span end = expect(Tok::RBracket, "']'").span;
-      e = std::make_unique<Subscript>(Span::cover(e->span, end), std::move(e), std::move(index));
+      e = finish(std::make_unique<Subscript>(Span::cover(e->span, end), std::move(e), std::move(index)));
     } else {
       return e;
     }
@@ -250,7 +266,7 @@ ExprPtr Parser::parse_slice_item() {
   if (!at(Tok::Colon) && !at(Tok::Comma) && !at(Tok::RBracket)) s->upper = parse_expression();
   if (accept(Tok::Colon) && !at(Tok::Comma) && !at(Tok::RBracket)) s->step = parse_expression();
   s->span = Span::cover(start, previous().span);
-  return s;
+  return finish(std::move(s));
 }
 
 ExprPtr Parser::parse_subscript_index() {
@@ -263,7 +279,7 @@ ExprPtr Parser::parse_subscript_index() {
     elts.push_back(parse_slice_item());
     span = Span::cover(span, elts.back()->span);
   }
-  return make_tuple_expr(span, std::move(elts));
+  return finish(make_tuple_expr(span, std::move(elts)));
 }
 
 ExprPtr Parser::parse_atom() {
@@ -347,7 +363,7 @@ ExprPtr Parser::parse_paren() {
   elts.push_back(std::move(first));
   while (accept(Tok::Comma) && !at(Tok::RParen)) elts.push_back(parse_star_or_expression());
   Span end = expect(Tok::RParen, "')'").span;
-  return make_tuple_expr(Span::cover(start, end), std::move(elts));
+  return finish(make_tuple_expr(Span::cover(start, end), std::move(elts)));
 }
 
 ExprPtr Parser::parse_list() {
@@ -365,7 +381,7 @@ ExprPtr Parser::parse_list() {
     while (accept(Tok::Comma) && !at(Tok::RBracket)) list->elts.push_back(parse_star_or_expression());
   }
   list->span = Span::cover(start, expect(Tok::RBracket, "']'").span);
-  return list;
+  return finish(std::move(list));
 }
 
 ExprPtr Parser::parse_brace() {
@@ -389,7 +405,7 @@ ExprPtr Parser::parse_brace() {
       set->elts.push_back(std::move(key));
       while (accept(Tok::Comma) && !at(Tok::RBrace)) set->elts.push_back(parse_star_or_expression());
       set->span = Span::cover(start, expect(Tok::RBrace, "'}'").span);
-      return set;
+      return finish(std::move(set));
     }
     value = parse_expression();
     if (at(Tok::KwFor)) {
@@ -412,7 +428,7 @@ ExprPtr Parser::parse_brace() {
     }
   }
   dict->span = Span::cover(start, expect(Tok::RBrace, "'}'").span);
-  return dict;
+  return finish(std::move(dict));
 }
 
 ExprPtr Parser::parse_target_list() {
@@ -422,7 +438,7 @@ ExprPtr Parser::parse_target_list() {
     if (at(Tok::Star)) {
       Span s = advance().span;
       ExprPtr v = parse_binary(0);
-      return std::make_unique<Starred>(Span::cover(s, v->span), std::move(v));
+      return finish(std::make_unique<Starred>(Span::cover(s, v->span), std::move(v)));
     }
     return parse_binary(0);
   };
@@ -435,7 +451,7 @@ ExprPtr Parser::parse_target_list() {
     elts.push_back(one());
     span = Span::cover(span, elts.back()->span);
   }
-  return make_tuple_expr(span, std::move(elts));
+  return finish(make_tuple_expr(span, std::move(elts)));
 }
 
 ExprPtr Parser::parse_comprehension_tail(Comprehension::Type type, ExprPtr elt, ExprPtr value, const Span& start,
@@ -463,7 +479,7 @@ ExprPtr Parser::parse_comprehension_tail(Comprehension::Type type, ExprPtr elt, 
   }
   if (inside) pop_qual();
   comp->span = Span::cover(start, previous().span);
-  return comp;
+  return finish(std::move(comp));
 }
 
 ExprPtr Parser::parse_strings() {
@@ -489,7 +505,7 @@ ExprPtr Parser::parse_strings() {
     ExprPtr sub = parse_fstring(*p);
     for (auto& part : static_cast<FString&>(*sub).parts) f->parts.push_back(std::move(part));
   }
-  return f;
+  return finish(std::move(f));
 }
 
 }  // namespace backstep::lang

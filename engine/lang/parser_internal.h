@@ -112,7 +112,30 @@ class Parser {
   ExprPtr parse_target_list();  // for-loop / comprehension targets
   ExprPtr parse_star_or_expression();
 
+  // Records a finished node's depth and refuses one too deep to walk
+  // (Note [expression depth] in expr_depth.h). Every composite node passes
+  // through here before it becomes another node's child.
+  template <class T>
+  std::unique_ptr<T> finish(std::unique_ptr<T> e) {
+    check_depth(*e);
+    return e;
+  }
+  void check_depth(Expr& e);
+  // Counts the parser's own recursion (unary chains, `lambda: lambda: ...`,
+  // `a if c else b if ...`), which nests without brackets.
+  class NestingGuard {
+   public:
+    NestingGuard(Parser& p, const Span& where);
+    ~NestingGuard() { --p_.nesting_; }
+    NestingGuard(const NestingGuard&) = delete;
+    NestingGuard& operator=(const NestingGuard&) = delete;
+
+   private:
+    Parser& p_;
+  };
+
   uint32_t file_;
+  uint32_t nesting_ = 0;
   std::vector<Token> toks_;
   size_t pos_ = 0;
   std::vector<QualFrame> qual_frames_{QualFrame{}};  // the module's frame first

@@ -62,7 +62,9 @@ std::string last_part(const std::string& dotted) {
 }  // namespace
 
 ScriptError syntax_error_from(const lang::Diagnostic& d) {
-  const TypeObject& cls = d.type == "IndentationError" ? *exc_types().indentation_error : *exc_types().syntax_error;
+  const TypeObject& cls = d.type == "IndentationError" ? *exc_types().indentation_error
+                          : d.type == "RecursionError" ? *exc_types().recursion_error  // Note [expression depth]
+                                                       : *exc_types().syntax_error;
   auto exc = std::make_shared<ExceptionObject>(cls, std::vector<Value>{make_str(d.message)});
   exc->syntax_span = d.span;
   return ScriptError(exc);

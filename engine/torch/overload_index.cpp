@@ -219,7 +219,9 @@ std::unique_ptr<OpFamily> build_family(const std::string& name) {
   const auto& ops = it == idx.end() ? none : it->second;
   auto fam = std::make_unique<OpFamily>();
   fam->name = name;
-  bool skip = skipped(name);
+  // Only registry names are matched: a script's attribute name can be any
+  // length, and std::regex recurses once per character (issue 16).
+  bool skip = !ops.empty() && skipped(name);
   for (bool method : {false, true}) {
     auto& sigs = method ? fam->methods : fam->functions;
     if (apply_manual_bindings(*fam, method)) continue;

@@ -177,6 +177,9 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
     lr = _to_scalar(lr)
     beta1 = _to_scalar(beta1)
     beta2 = _to_scalar(beta2)
+    # Note [Hoisted scalars] (sgd.py): the same values PyTorch computes per parameter.
+    one_minus_beta1 = 1 - beta1
+    one_minus_beta2 = 1 - beta2
     for i, param in enumerate(params):
         grad = grads[i] if not maximize else -grads[i]
         exp_avg = exp_avgs[i]
@@ -198,8 +201,8 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
             if amsgrad:
                 max_exp_avg_sqs[i] = torch.view_as_real(max_exp_avg_sqs[i])
             param = torch.view_as_real(param)
-        exp_avg.lerp_(grad, 1 - beta1)
-        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        exp_avg.lerp_(grad, one_minus_beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=one_minus_beta2)
         if capturable or differentiable:
             _tensor_step_adam_update(param, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t, amsgrad,
                                      beta1, beta2, lr, eps, differentiable)

@@ -77,8 +77,9 @@ class SGD(Optimizer):
                 nesterov=group['nesterov'], maximize=group['maximize'], has_sparse_grad=has_sparse_grad,
                 foreach=group['foreach'], fused=group['fused'])
             if group['momentum'] != 0:
+                state = self.state
                 for p, momentum_buffer in zip(params, momentum_buffer_list):
-                    self.state[p]['momentum_buffer'] = momentum_buffer
+                    state[p]['momentum_buffer'] = momentum_buffer
         return loss
 
 
@@ -97,10 +98,17 @@ def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mom
                        nesterov, maximize, has_sparse_grad):
     lr = _to_scalar(lr)
     lr_requires_grad = isinstance(lr, torch.Tensor) and lr.requires_grad
-    for i, param in enumerate(params):
+    wd_requires_grad = isinstance(weight_decay, torch.Tensor) and weight_decay.requires_grad
+    # Note [Hoisted scalars]: PyTorch computes 1 - dampening and -lr inside
+    # the loop; they are the same Python floats each time, so computing
+    # them once changes no bit of the result and saves interpreter work.
+    one_minus_dampening = 1 - dampening
+    neg_lr = None if lr_requires_grad else -lr
+    i = 0
+    for param in params:
         grad = grads[i] if not maximize else -grads[i]
         if weight_decay != 0:
-            if isinstance(weight_decay, torch.Tensor) and weight_decay.requires_grad:
+            if wd_requires_grad:
                 grad = grad.addcmul_(param.clone(), weight_decay)
             else:
                 grad = grad.add(param, alpha=weight_decay)
@@ -110,7 +118,7 @@ def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mom
                 buf = grad.detach().clone()
                 momentum_buffer_list[i] = buf
             else:
-                buf.mul_(momentum).add_(grad, alpha=1 - dampening)
+                buf.mul_(momentum).add_(grad, alpha=one_minus_dampening)
             if nesterov:
                 grad = grad.add(buf, alpha=momentum)
             else:
@@ -118,7 +126,8 @@ def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mom
         if lr_requires_grad:
             param.addcmul_(grad, lr, value=-1)
         else:
-            param.add_(grad, alpha=-lr)
+            param.add_(grad, alpha=neg_lr)
+        i += 1
 
 
 def _multi_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening,

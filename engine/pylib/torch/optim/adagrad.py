@@ -15,9 +15,12 @@ def _initial_state(p, fused, initial_accumulator_value):
         step = torch.zeros((), dtype=_get_scalar_dtype(is_fused=fused), device=p.device)
     else:
         step = torch.tensor(0.0, dtype=_get_scalar_dtype())
-    init_value = (complex(initial_accumulator_value, initial_accumulator_value) if torch.is_complex(p)
-                  else initial_accumulator_value)
-    return step, torch.full_like(p, init_value, memory_format=torch.preserve_format)
+    if torch.is_complex(p):
+        # PyTorch fills with complex(v, v): both halves v.
+        state_sum = torch.zeros_like(p, memory_format=torch.preserve_format)
+        torch.view_as_real(state_sum).fill_(initial_accumulator_value)
+        return step, state_sum
+    return step, torch.full_like(p, initial_accumulator_value, memory_format=torch.preserve_format)
 
 
 class Adagrad(Optimizer):

@@ -89,6 +89,12 @@ def rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_s
             maximize=False, differentiable=False, capturable=False, has_complex=False, *, lr, alpha, eps,
             weight_decay, momentum, centered):
     lr = _to_scalar(lr)
+    if foreach and has_complex:
+        # PyTorch's foreach path views complex tensors as real before the
+        # weight decay; complex arithmetic would round differently.
+        params, grads, square_avgs, grad_avgs, momentum_buffer_list = [
+            [torch.view_as_real(t) if torch.is_complex(t) else t for t in ts]
+            for ts in (params, grads, square_avgs, grad_avgs, momentum_buffer_list)]
     for i, param in enumerate(params):
         step = state_steps[i]
         if capturable:

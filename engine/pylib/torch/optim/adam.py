@@ -91,6 +91,11 @@ def _init_adam_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs
                      name='Adam'):
     has_complex = False
     amsgrad = group['amsgrad']
+    differentiable = group['differentiable']
+    # Checked per parameter with a gradient, as PyTorch does (so an
+    # optimizer whose parameters have no gradient yet does not raise).
+    tensor_lr_with_foreach = group['foreach'] and torch.is_tensor(group['lr']) and not group['capturable']
+    state_of = self.state
     for p in group['params']:
         grad = p.grad
         if grad is None:
@@ -100,29 +105,33 @@ def _init_adam_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs
         if grad.is_sparse:
             raise RuntimeError(f'{name} does not support sparse gradients, please consider SparseAdam instead')
         grads.append(grad)
-        state = self.state[p]
+        state = state_of[p]
         if len(state) == 0:
-            if group['fused']:
-                from torch.optim._fused import device_dtype_check_for_fused
-                device_dtype_check_for_fused(p)
-            if group['capturable'] or group['fused']:
-                state['step'] = torch.zeros((), dtype=_get_scalar_dtype(is_fused=group['fused']), device=p.device)
-            else:
-                state['step'] = torch.tensor(0.0, dtype=_get_scalar_dtype())
-            state['exp_avg'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-            state['exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-            if amsgrad:
-                state['max_exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
+            _new_adam_state(state, group, p, amsgrad)
         exp_avgs.append(state['exp_avg'])
         exp_avg_sqs.append(state['exp_avg_sq'])
         if amsgrad:
             max_exp_avg_sqs.append(state['max_exp_avg_sq'])
-        if group['differentiable'] and state['step'].requires_grad:
+        if differentiable and state['step'].requires_grad:
             raise RuntimeError('`requires_grad` is not supported for `step` in differentiable mode')
-        if group['foreach'] and torch.is_tensor(group['lr']) and not group['capturable']:
+        if tensor_lr_with_foreach:
             raise RuntimeError('lr as a Tensor is not supported for capturable=False and foreach=True')
         state_steps.append(state['step'])
     return has_complex
+
+
+def _new_adam_state(state, group, p, amsgrad):
+    if group['fused']:
+        from torch.optim._fused import device_dtype_check_for_fused
+        device_dtype_check_for_fused(p)
+    if group['capturable'] or group['fused']:
+        state['step'] = torch.zeros((), dtype=_get_scalar_dtype(is_fused=group['fused']), device=p.device)
+    else:
+        state['step'] = torch.tensor(0.0, dtype=_get_scalar_dtype())
+    state['exp_avg'] = torch.zeros_like(p, memory_format=torch.preserve_format)
+    state['exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
+    if amsgrad:
+        state['max_exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
 
 
 Adam._init_group = _init_adam_group

@@ -5,3 +5,4 @@ docs/optim.md."""
 from torch.optim.optimizer import Optimizer
 from torch.optim.sgd import SGD
 from torch.optim.adam import Adam
+from torch.optim import lr_scheduler

@@ -149,3 +149,22 @@ with warnings.catch_warnings(record=True) as caught:
     print('plateau epoch', plateau.last_epoch)
 print(len(caught), sorted(set(str(w.message)[:40] for w in caught)))
 print(all(w.filename == __file__ and w.category is UserWarning for w in caught))
+
+# A checkpoint: scheduler state_dicts through torch.save / torch.load
+# (MultiStepLR's Counter, OneCycleLR's phases, SequentialLR's children).
+import os
+path = '/tmp/backstep_lr_scheduler_%d.pt' % os.getpid()
+opt = make_optimizer()
+for name, make in makers[:1] + makers[1:2] + makers[-1:]:
+    sched = make(opt)
+    opt.step()
+    sched.step()
+    torch.save({'optimizer': opt.state_dict(), 'scheduler': sched.state_dict()}, path)
+    back = torch.load(path)
+    print('checkpoint', name, back['scheduler'] == sched.state_dict(), type(back['scheduler'].get('milestones')).__name__)
+opt = make_optimizer()
+seq = S.SequentialLR(opt, [S.StepLR(opt, 2), S.ExponentialLR(opt, 0.5)], [3])
+torch.save(seq.state_dict(), path)
+back = torch.load(path)
+print('checkpoint SequentialLR', back == seq.state_dict(), [sorted(s) for s in back['_schedulers']])
+os.remove(path)

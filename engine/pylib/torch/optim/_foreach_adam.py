@@ -6,7 +6,7 @@ same sequence of element-wise operators, so on one device running the whole
 list at once gives the same numbers (CPU foreach kernels loop per tensor).
 """
 import torch
-from torch.optim.optimizer import _get_value, _to_scalar
+from torch.optim.optimizer import _check_capturable_device, _get_value, _to_scalar
 
 
 def _view_as_real(*lists):
@@ -36,6 +36,9 @@ def multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, sta
     if len(params) == 0:
         return
     _check_tensor_hyperparameters(lr, beta1, beta2, capturable)
+    if capturable:
+        for p, step in zip(params, state_steps):
+            _check_capturable_device(p, step, supports_xla=False)
     if differentiable:
         raise AssertionError("_foreach ops don't support autograd")
     lr = _to_scalar(lr)

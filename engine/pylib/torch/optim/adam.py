@@ -3,7 +3,7 @@
 weight decay (coupled, or decoupled as AdamW)."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _get_scalar_dtype, _get_value, _to_scalar, _use_grad_for_differentiable,
+    Optimizer, _check_capturable_device, _get_scalar_dtype, _get_value, _to_scalar, _use_grad_for_differentiable,
 )
 
 __all__ = ['Adam', 'adam']
@@ -102,6 +102,9 @@ def _init_adam_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs
         grads.append(grad)
         state = self.state[p]
         if len(state) == 0:
+            if group['fused']:
+                from torch.optim._fused import device_dtype_check_for_fused
+                device_dtype_check_for_fused(p)
             if group['capturable'] or group['fused']:
                 state['step'] = torch.zeros((), dtype=_get_scalar_dtype(is_fused=group['fused']), device=p.device)
             else:
@@ -155,7 +158,7 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
         from torch.optim._fused import fused_adam
         fused_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, amsgrad=amsgrad,
                    beta1=beta1, beta2=beta2, lr=lr, weight_decay=weight_decay, eps=eps, maximize=maximize,
-                   decoupled_weight_decay=decoupled_weight_decay)
+                   differentiable=differentiable, decoupled_weight_decay=decoupled_weight_decay)
         return
     if foreach:
         from torch.optim._foreach_adam import multi_tensor_adam
@@ -179,6 +182,8 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
         exp_avg = exp_avgs[i]
         exp_avg_sq = exp_avg_sqs[i]
         step_t = state_steps[i]
+        if capturable:
+            _check_capturable_device(param, step_t)
         step_t += 1
         if weight_decay != 0:
             if decoupled_weight_decay:

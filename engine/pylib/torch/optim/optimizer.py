@@ -68,10 +68,59 @@ def _get_scalar_dtype(is_fused=None):
     return torch.float64 if torch.get_default_dtype() == torch.float64 else torch.float32
 
 
-def _use_foreach(foreach, fused=None):
-    """PyTorch's default on CPU is the single-tensor (for-loop) implementation:
-    foreach/fused kernels are chosen by default only on accelerators."""
-    return bool(foreach)
+def _capturable_supported_devices(supports_xla=True):
+    devices = ['cuda', 'xpu', 'hpu', 'privateuseone']
+    if supports_xla:
+        devices.append('xla')
+    return devices
+
+
+def _check_capturable_device(param, step_t, supports_xla=True):
+    """capturable=True needs a graph-capturing accelerator; PyTorch's text."""
+    devices = _capturable_supported_devices(supports_xla)
+    if not (param.device.type == step_t.device.type and param.device.type in devices):
+        raise AssertionError(
+            f'If capturable=True, params and state_steps must be on supported devices: {devices}.')
+
+
+def _new_step(capturable_or_fused, p, is_fused=None):
+    """The per-parameter step counter: a 0-dim float tensor on the CPU (on
+    the parameter's device when capturable or fused)."""
+    if capturable_or_fused:
+        return torch.zeros((), dtype=_get_scalar_dtype(is_fused=is_fused), device=p.device)
+    return torch.tensor(0.0, dtype=_get_scalar_dtype())
+
+
+def _tensor_steps_in_state(self, capturable_key='capturable'):
+    """__setstate__ for state saved with float steps: make them tensors."""
+    for group in self.param_groups:
+        for p in group['params']:
+            p_state = self.state.get(p, [])
+            if len(p_state) != 0 and not torch.is_tensor(p_state['step']):
+                step_val = float(p_state['step'])
+                if group.get(capturable_key):
+                    p_state['step'] = torch.tensor(step_val, dtype=_get_scalar_dtype(), device=p.device)
+                else:
+                    p_state['step'] = torch.tensor(step_val, dtype=_get_scalar_dtype())
+
+
+def _check_lr(lr):
+    if isinstance(lr, torch.Tensor) and lr.numel() != 1:
+        raise ValueError('Tensor lr must be 1-element')
+    if not 0.0 <= lr:
+        raise ValueError(f'Invalid learning rate: {lr}')
+
+
+def _check_betas(betas):
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f'Invalid beta parameter at index 0: {betas[0]}')
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f'Invalid beta parameter at index 1: {betas[1]}')
+
+
+def _check_nonnegative(name, value):
+    if not 0.0 <= value:
+        raise ValueError(f'Invalid {name} value: {value}')
 
 
 def register_optimizer_step_pre_hook(hook):

@@ -48,6 +48,10 @@ class SGD(Optimizer):
         for p in group['params']:
             grad = p.grad
             if grad is not None:
+                if group['fused'] and getattr(self, '_need_device_dtype_check_for_fused', True):
+                    from torch.optim._fused import device_dtype_check_for_fused
+                    device_dtype_check_for_fused(p)
+                    self._need_device_dtype_check_for_fused = False
                 params.append(p)
                 grads.append(grad)
                 if grad.is_sparse:
@@ -81,9 +85,10 @@ class SGD(Optimizer):
 def sgd(params, d_p_list, momentum_buffer_list, has_sparse_grad=False, foreach=None, fused=None,
         grad_scale=None, found_inf=None, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
     if fused:
-        raise RuntimeError('backstep runs SGD with fused=True only where PyTorch has fused kernels '
-                           '(not implemented: use foreach or the default)')
-    func = _multi_tensor_sgd if foreach else _single_tensor_sgd
+        from torch.optim._fused import fused_sgd
+        func = fused_sgd
+    else:
+        func = _multi_tensor_sgd if foreach else _single_tensor_sgd
     func(params, d_p_list, momentum_buffer_list, weight_decay=weight_decay, momentum=momentum, lr=lr,
          dampening=dampening, nesterov=nesterov, has_sparse_grad=has_sparse_grad, maximize=maximize)
 

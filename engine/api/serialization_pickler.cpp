@@ -57,6 +57,8 @@ bool is_ordered_dict(const rt::TypeObject& t) {
   return false;
 }
 
+bool is_counter(const rt::TypeObject& t) { return t.name() == "Counter" && t.module() == "collections"; }
+
 // _pickle.PicklingError (a subclass of _pickle.PickleError).
 const rt::TypeObject& pickling_error_type() {
   static rt::TypeObject* t = rt::new_exception_type("PicklingError", "_pickle", pickle_error_type());
@@ -234,9 +236,22 @@ class Pickler {
       save_instance_state(v);
       return;
     }
+    if (is_counter(rt::type_of(v))) return save_counter(v, d);
     u8('}');
     memoize(v.object_ptr(), v);
     save_dict_items(d);
+  }
+  // As Counter.__reduce__ pickles it: Counter(dict(self)) (a scheduler's
+  // MultiStepLR milestones in a checkpoint).
+  void save_counter(const Value& v, const rt::DictObject& d) {
+    save_global("collections", "Counter");
+    u8('}');
+    put_next();
+    save_dict_items(d);
+    u8(0x85);
+    put_next();
+    u8('R');
+    memoize(v.object_ptr(), v);
   }
   // An OrderedDict's attributes (a state_dict's _metadata): BUILD with its __dict__.
   void save_instance_state(const Value& v) {

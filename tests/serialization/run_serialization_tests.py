@@ -58,6 +58,7 @@ def make_objects():
         'python': [1, -1, 2**33, -2**33, 70000, 1.25, 'naïve', None, True, (1, 'a'), {'k': [1.5]},
                    torch.Size([3, 4]), torch.int32, torch.device('cpu'), {5}],
         'od': collections.OrderedDict([('z', 1), ('a', 2)]),
+        'counter': collections.Counter([3, 1, 3]),   # MultiStepLR's milestones in a checkpoint
     }
 '''
 

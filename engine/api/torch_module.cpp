@@ -183,7 +183,7 @@ Value make_torch(Interpreter& in) {
   serial::install_serialization(*m);
   install_generators(*m);
   install_legacy_constructors(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils", "optim"});
   (void)in;
   return Value(m);
 }

@@ -1,0 +1,155 @@
+"""torch.optim.SGD: stochastic gradient descent with momentum, dampening,
+Nesterov momentum, weight decay and maximize; the single-tensor (for-loop)
+implementation PyTorch runs by default on CPU and the foreach one."""
+import torch
+from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _to_scalar
+
+__all__ = ['SGD', 'sgd']
+
+
+class SGD(Optimizer):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+                 maximize=False, foreach=None, differentiable=False, fused=None):
+        if isinstance(lr, torch.Tensor) and lr.numel() != 1:
+            raise ValueError('Tensor lr must be 1-element')
+        if lr < 0.0:
+            raise ValueError(f'Invalid learning rate: {lr}')
+        if momentum < 0.0:
+            raise ValueError(f'Invalid momentum value: {momentum}')
+        if weight_decay < 0.0:
+            raise ValueError(f'Invalid weight_decay value: {weight_decay}')
+        defaults = {'lr': lr, 'momentum': momentum, 'dampening': dampening, 'weight_decay': weight_decay,
+                    'nesterov': nesterov, 'maximize': maximize, 'foreach': foreach,
+                    'differentiable': differentiable, 'fused': fused}
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError('Nesterov momentum requires a momentum and zero dampening')
+        super().__init__(params, defaults)
+        if fused:
+            self._step_supports_amp_scaling = True
+            self._need_device_dtype_check_for_fused = True
+            if differentiable:
+                raise RuntimeError('`fused` does not support `differentiable`')
+            if foreach:
+                raise RuntimeError('`fused` and `foreach` cannot be `True` together.')
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            group.setdefault('nesterov', False)
+            group.setdefault('maximize', False)
+            group.setdefault('foreach', None)
+            group.setdefault('differentiable', False)
+            group.setdefault('fused', False)
+
+    def _init_group(self, group, params, grads, momentum_buffer_list):
+        has_sparse_grad = False
+        with_momentum = group['momentum'] != 0
+        state = self.state
+        for p in group['params']:
+            grad = p.grad
+            if grad is not None:
+                params.append(p)
+                grads.append(grad)
+                if grad.is_sparse:
+                    has_sparse_grad = True
+                if with_momentum:
+                    momentum_buffer_list.append(state[p].get('momentum_buffer'))
+        return has_sparse_grad
+
+    @_use_grad_for_differentiable
+    def step(self, closure=None):
+        """Performs a single optimization step."""
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            params = []
+            grads = []
+            momentum_buffer_list = []
+            has_sparse_grad = self._init_group(group, params, grads, momentum_buffer_list)
+            sgd(params, grads, momentum_buffer_list, weight_decay=group['weight_decay'],
+                momentum=group['momentum'], lr=group['lr'], dampening=group['dampening'],
+                nesterov=group['nesterov'], maximize=group['maximize'], has_sparse_grad=has_sparse_grad,
+                foreach=group['foreach'], fused=group['fused'])
+            if group['momentum'] != 0:
+                for p, momentum_buffer in zip(params, momentum_buffer_list):
+                    self.state[p]['momentum_buffer'] = momentum_buffer
+        return loss
+
+
+def sgd(params, d_p_list, momentum_buffer_list, has_sparse_grad=False, foreach=None, fused=None,
+        grad_scale=None, found_inf=None, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
+    if fused:
+        raise RuntimeError('backstep runs SGD with fused=True only where PyTorch has fused kernels '
+                           '(not implemented: use foreach or the default)')
+    func = _multi_tensor_sgd if foreach else _single_tensor_sgd
+    func(params, d_p_list, momentum_buffer_list, weight_decay=weight_decay, momentum=momentum, lr=lr,
+         dampening=dampening, nesterov=nesterov, has_sparse_grad=has_sparse_grad, maximize=maximize)
+
+
+def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening,
+                       nesterov, maximize, has_sparse_grad):
+    lr = _to_scalar(lr)
+    lr_requires_grad = isinstance(lr, torch.Tensor) and lr.requires_grad
+    for i, param in enumerate(params):
+        grad = grads[i] if not maximize else -grads[i]
+        if weight_decay != 0:
+            if isinstance(weight_decay, torch.Tensor) and weight_decay.requires_grad:
+                grad = grad.addcmul_(param.clone(), weight_decay)
+            else:
+                grad = grad.add(param, alpha=weight_decay)
+        if momentum != 0:
+            buf = momentum_buffer_list[i]
+            if buf is None:
+                buf = grad.detach().clone()
+                momentum_buffer_list[i] = buf
+            else:
+                buf.mul_(momentum).add_(grad, alpha=1 - dampening)
+            if nesterov:
+                grad = grad.add(buf, alpha=momentum)
+            else:
+                grad = buf
+        if lr_requires_grad:
+            param.addcmul_(grad, lr, value=-1)
+        else:
+            param.add_(grad, alpha=-lr)
+
+
+def _multi_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening,
+                      nesterov, maximize, has_sparse_grad):
+    if len(params) == 0:
+        return
+    lr = _to_scalar(lr)
+    # All CPU tensors of one dtype form one group; PyTorch groups by device
+    # and dtype, which for a CPU model of one dtype is the whole list.
+    if maximize:
+        grads = torch._foreach_neg(grads)
+    if weight_decay != 0:
+        if maximize:
+            torch._foreach_add_(grads, params, alpha=weight_decay)
+        else:
+            grads = torch._foreach_add(grads, params, alpha=weight_decay)
+    if momentum != 0:
+        if all(b is not None for b in momentum_buffer_list):
+            bufs = list(momentum_buffer_list)
+            torch._foreach_mul_(bufs, momentum)
+            torch._foreach_add_(bufs, grads, alpha=1 - dampening)
+        else:
+            bufs = []
+            for i in range(len(momentum_buffer_list)):
+                buf = momentum_buffer_list[i]
+                if buf is None:
+                    buf = momentum_buffer_list[i] = grads[i].detach().clone()
+                else:
+                    buf.mul_(momentum).add_(grads[i], alpha=1 - dampening)
+                bufs.append(buf)
+        if nesterov:
+            torch._foreach_add_(grads, bufs, alpha=momentum)
+        else:
+            grads = bufs
+    if not has_sparse_grad:
+        torch._foreach_add_(params, grads, alpha=-lr)
+    else:
+        for i in range(len(params)):
+            params[i].add_(grads[i], alpha=-lr)

@@ -48,7 +48,7 @@ class TensorDataset(Dataset):
         self.tensors = tensors
 
     def __getitem__(self, index):
-        return tuple(tensor[index] for tensor in self.tensors)
+        return tuple([tensor[index] for tensor in self.tensors])
 
     def __len__(self):
         return self.tensors[0].size(0)

@@ -11,7 +11,6 @@ generator state afterwards are PyTorch's:
 - SubsetRandomSampler: one randperm(len(indices)); WeightedRandomSampler:
   one multinomial over the weights as float64.
 """
-import itertools
 from typing import Generic, TypeVar
 
 import torch
@@ -143,13 +142,16 @@ class BatchSampler(Sampler[list]):
         self.drop_last = drop_last
 
     def __iter__(self):
-        indices = iter(self.sampler)
-        batch = list(itertools.islice(indices, self.batch_size))
-        while batch:
-            if self.drop_last and len(batch) < self.batch_size:
-                return
+        # Reads no index ahead of the batch it yields (as PyTorch's islice
+        # does), so a sampler's draws happen when PyTorch's happen.
+        batch = []
+        for index in self.sampler:
+            batch.append(index)
+            if len(batch) == self.batch_size:
+                yield batch
+                batch = []
+        if batch and not self.drop_last:
             yield batch
-            batch = list(itertools.islice(indices, self.batch_size))
 
     def __len__(self):
         if self.drop_last:

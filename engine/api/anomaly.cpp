@@ -62,7 +62,7 @@ class AnomalyContext : public rt::Object, public rt::ContextManager {
  private:
   void apply() {
     prev_mode_ = autograd::user_anomaly_mode();
-    prev_check_nan_ = autograd::user_anomaly_check_nan() || !prev_mode_;
+    prev_check_nan_ = autograd::user_anomaly_check_nan();
     autograd::set_user_anomaly_mode(mode_, check_nan_);
   }
   bool immediate_, mode_, check_nan_;

@@ -68,6 +68,10 @@ std::string location_text(const lang::Span& s) {
 }  // namespace
 
 void notify_mutation(const at::Tensor& t) {
+  // An inference tensor has no version counter (reading it throws) and is
+  // never saved for backward: nothing to track; the op itself then raises
+  // PyTorch's error for an in-place update outside inference mode.
+  if (t.defined() && t.is_inference()) return;
   Tracker& tr = tracker();
   tr.record(t);
   std::function<void(const at::Tensor&)> handler;

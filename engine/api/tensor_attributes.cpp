@@ -27,12 +27,40 @@ namespace {
 
 using PyMethod = Value (*)(Interpreter&, const Value& self, rt::Args&);
 
+Value scalar_value(const at::Tensor& t) {
+  at::Scalar s = t.item();
+  if (s.isBoolean()) return Value(s.toBool());
+  if (s.isIntegral(false)) return Value(s.toLong());
+  return Value(s.toDouble());
+}
+
+// Nested lists over a contiguous buffer of bool / int64 / double (the
+// element values tolist gives): one pass, no tensor per element.
+template <typename T>
+Value nested_list(const T* data, const std::vector<int64_t>& sizes, size_t dim, int64_t& pos) {
+  if (dim == sizes.size()) return Value(data[pos++]);
+  std::vector<Value> items;
+  items.reserve(static_cast<size_t>(sizes[dim]));
+  for (int64_t i = 0; i < sizes[dim]; ++i) items.push_back(nested_list(data, sizes, dim + 1, pos));
+  return rt::make_list(std::move(items));
+}
+
 Value tolist_of(const at::Tensor& t) {
-  if (t.dim() == 0) {
-    at::Scalar s = t.item();
-    if (s.isBoolean()) return Value(s.toBool());
-    if (s.isIntegral(false)) return Value(s.toLong());
-    return Value(s.toDouble());
+  if (t.dim() == 0) return scalar_value(t);
+  std::vector<int64_t> sizes = t.sizes().vec();
+  int64_t pos = 0;
+  at::ScalarType st = t.scalar_type();
+  if (st == at::kBool) {
+    at::Tensor c = t.contiguous();
+    return nested_list(c.data_ptr<bool>(), sizes, 0, pos);
+  }
+  if (c10::isIntegralType(st, /*includeBool=*/false) && st != at::kUInt64) {  // uint64 may not fit: item() below
+    at::Tensor c = t.to(at::kLong).contiguous();
+    return nested_list(c.data_ptr<int64_t>(), sizes, 0, pos);
+  }
+  if (c10::isFloatingType(st)) {  // half, bfloat16 and float widen to double exactly, as item() does
+    at::Tensor c = t.to(at::kDouble).contiguous();
+    return nested_list(c.data_ptr<double>(), sizes, 0, pos);
   }
   std::vector<Value> items;
   for (int64_t i = 0; i < t.size(0); ++i) items.push_back(tolist_of(t.select(0, i)));

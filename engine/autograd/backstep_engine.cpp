@@ -96,7 +96,9 @@ void set_user_anomaly_mode(bool enabled, bool check_nan) {
 }
 
 bool user_anomaly_mode() { return g_user_anomaly; }
-bool user_anomaly_check_nan() { return g_user_anomaly && g_user_check_nan; }
+// As torch.is_anomaly_check_nan_enabled(): the flag itself, true by default
+// and kept while anomaly mode is off (set_detect_anomaly(False) leaves it).
+bool user_anomaly_check_nan() { return g_user_check_nan; }
 
 void set_saved_hooks_active(bool active) { g_saved_hooks_active.store(active, std::memory_order_release); }
 

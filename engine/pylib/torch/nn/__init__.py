@@ -29,4 +29,8 @@ from torch.nn.modules import (  # convolution, pooling, normalisation, padding, 
     Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Fold, Unfold,
 )
 from torch.nn.modules import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
+from torch.nn.modules import (
+    MultiheadAttention, Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer,
+    TransformerDecoderLayer,
+)
 from torch.nn import functional, init, utils

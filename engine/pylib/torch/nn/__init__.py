@@ -29,8 +29,8 @@ from torch.nn.modules import (  # convolution, pooling, normalisation, padding, 
     Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Fold, Unfold,
 )
 from torch.nn.modules import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
-from torch.nn.modules import (
+from torch.nn.modules import (  # recurrent, attention and bag layers
     MultiheadAttention, Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer,
-    TransformerDecoderLayer,
+    TransformerDecoderLayer, EmbeddingBag,
 )
 from torch.nn import functional, init, utils

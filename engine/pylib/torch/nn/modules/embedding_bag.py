@@ -23,6 +23,7 @@ def _normalise_padding_idx(padding_idx, num_embeddings):
 
 
 class EmbeddingBag(Module):
+    __module__ = 'torch.nn.modules.sparse'  # where PyTorch defines it (shows in type reprs)
     __constants__ = ['num_embeddings', 'embedding_dim', 'max_norm', 'norm_type', 'scale_grad_by_freq', 'mode',
                      'sparse', 'include_last_offset', 'padding_idx']
 

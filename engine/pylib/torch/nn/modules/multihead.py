@@ -17,6 +17,7 @@ def _requires_grad(x):
 
 
 class MultiheadAttention(Module):
+    __module__ = 'torch.nn.modules.activation'  # where PyTorch defines it (shows in type reprs)
     __constants__ = ['batch_first']
 
     def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False,

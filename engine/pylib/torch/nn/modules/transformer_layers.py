@@ -37,6 +37,7 @@ def _has_forward_hooks(module):
 
 
 class TransformerEncoderLayer(Module):
+    __module__ = 'torch.nn.modules.transformer'  # where PyTorch defines it (shows in type reprs)
     __constants__ = ['norm_first']
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=F.relu, layer_norm_eps=1e-5,
@@ -112,6 +113,7 @@ class TransformerEncoderLayer(Module):
 
 
 class TransformerDecoderLayer(Module):
+    __module__ = 'torch.nn.modules.transformer'  # where PyTorch defines it (shows in type reprs)
     __constants__ = ['norm_first']
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=F.relu, layer_norm_eps=1e-5,

@@ -28,4 +28,9 @@ from torch.nn.modules import (  # convolution, pooling, normalisation, padding, 
     ZeroPad1d, ZeroPad2d, ZeroPad3d, PixelShuffle, PixelUnshuffle, ChannelShuffle,
     Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Fold, Unfold,
 )
+from torch.nn.modules import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
+from torch.nn.modules import (  # recurrent, attention and bag layers
+    MultiheadAttention, Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer,
+    TransformerDecoderLayer, EmbeddingBag,
+)
 from torch.nn import functional, init, utils

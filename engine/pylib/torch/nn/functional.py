@@ -52,7 +52,7 @@ from torch.nn._functional_losses import (
 from torch.nn._functional_resample import (
     GRID_SAMPLE_INTERPOLATION_MODES, GRID_SAMPLE_PADDING_MODES, affine_grid, grid_sample, interpolate, pad,
     upsample, upsample_bilinear, upsample_nearest)
-from torch.nn._functional_attention import multi_head_attention_forward
+from torch.nn._functional_attention import multi_head_attention_forward, _canonical_mask, _none_or_dtype
 from torch.nn._functional_extra import (
     grouped_mm, linear_cross_entropy, scaled_addmm, scaled_addmm_, scaled_grouped_mm, scaled_mm)
 

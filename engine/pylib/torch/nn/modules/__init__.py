@@ -42,3 +42,9 @@ from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle
 from torch.nn.modules.channelshuffle import ChannelShuffle
 from torch.nn.modules.upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 from torch.nn.modules.fold import Fold, Unfold
+from torch.nn.modules.rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
+from torch.nn.modules.embedding_bag import EmbeddingBag
+from torch.nn.modules.multihead import MultiheadAttention
+from torch.nn.modules.transformer import (
+    Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer, TransformerDecoderLayer,
+)

@@ -373,3 +373,7 @@ class LogSoftmax(Module):
 
     def extra_repr(self):
         return f'dim={self.dim}'
+
+
+# PyTorch defines MultiheadAttention in this module; ours lives in multihead.py.
+from torch.nn.modules.multihead import MultiheadAttention  # noqa: E402

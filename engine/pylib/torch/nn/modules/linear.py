@@ -7,7 +7,7 @@ from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
-__all__ = ['Bilinear', 'Identity', 'LazyLinear', 'Linear']
+__all__ = ['Bilinear', 'Identity', 'LazyLinear', 'Linear', 'NonDynamicallyQuantizableLinear']
 
 
 class Identity(Module):
@@ -107,3 +107,10 @@ class LazyLinear(Linear):
             del self._lazy_factory
             self.__class__ = Linear
         return F.linear(input, self.weight, self.bias)
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """The Linear MultiheadAttention uses for out_proj (its own name shows in reprs)."""
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)

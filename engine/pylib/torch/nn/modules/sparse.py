@@ -75,3 +75,7 @@ class Embedding(Module):
         return cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, _freeze=freeze,
                    padding_idx=padding_idx, max_norm=max_norm, norm_type=norm_type,
                    scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+# PyTorch defines EmbeddingBag in this module; ours lives in embedding_bag.py.
+from torch.nn.modules.embedding_bag import EmbeddingBag  # noqa: E402

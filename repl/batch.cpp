@@ -50,7 +50,7 @@ bool set_up_logging(const RunOptions& o, rt::Interpreter& in) {
   }
   std::string error;
   if (d.log_to_file(*target, &error)) return true;
-  std::fprintf(stderr, "backstep: %s\n", error.c_str());
+  report_cli_error(o.json_errors, CliError::File, error);
   return false;
 }
 

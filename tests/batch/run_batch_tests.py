@@ -232,6 +232,10 @@ def test_early_validation(r):
     j = json_line(p.stderr)
     check("--json-errors: an output that cannot be written is one JSON object, exit 3, before running",
           p.returncode == 3 and p.stdout == "" and j.get("type") == "FileError", (p.stdout, p.stderr))
+    p = r.run("run", printing, "--log-backward", r.path("a_file/log.txt"), "--json-errors")
+    j = json_line(p.stderr)
+    check("--json-errors: a log that cannot be opened is one JSON object, exit 3",
+          p.returncode == 3 and j.get("type") == "FileError" and "log.txt" in j.get("message", ""), p.stderr)
 
 
 def json_line(text):

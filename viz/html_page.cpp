@@ -128,12 +128,22 @@ json item_json(const model::Graph& g, const Plan& plan, int index, std::vector<j
   return nullptr;
 }
 
+// Graphviz's X11 colour names with a number are not CSS colours.
+std::string css_colour(const std::string& graphviz) {
+  if (graphviz == "darkolivegreen1") return "#caff70";
+  if (graphviz == "darkolivegreen3") return "#a2cd5a";
+  if (graphviz == "gray45") return "#737373";
+  return graphviz;
+}
+
 json legend_json(const model::Graph& g, const Plan& plan) {
   StyleContext ctx = make_style_context(g, plan.structure, plan.scene, plan.settings.show_saved, plan.settings.show_grads);
   json out = json::array();
-  for (const LegendEntry& e : legend_entries(ctx))
-    out.push_back(json{{"fills", e.fills}, {"border", e.border}, {"width", e.border_width}, {"dashed", e.dashed},
+  for (LegendEntry e : legend_entries(ctx)) {
+    for (auto& fill : e.fills) fill = css_colour(fill);
+    out.push_back(json{{"fills", e.fills}, {"border", css_colour(e.border)}, {"width", e.border_width}, {"dashed", e.dashed},
                        {"rounded", e.rounded}, {"mark", e.mark}, {"text", e.text}});
+  }
   return out;
 }
 

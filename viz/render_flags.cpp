@@ -125,15 +125,13 @@ const std::vector<RenderFlagSpec>& render_flag_specs() {
 
 const char* render_flags_help() {
   static const std::string text = [] {
-    std::string t = "  -o FILE             output file; the format comes from its extension\n"
-                    "                      (.svg .png .pdf .dot .json .html .txt)\n";
+    std::string t = "  -o FILE               The output file; its extension says the format\n"
+                    "                        (.svg .png .pdf .dot .json .html .txt)\n";
     for (const auto& spec : render_flag_specs()) {
       std::string head = std::string("  ") + spec.flag + (*spec.metavar == '[' ? "" : *spec.metavar ? " " : "") + spec.metavar;
-      if (head.size() < 22) head.resize(22, ' ');
-      else head += "\n" + std::string(22, ' ');
-      std::string help = spec.help;
-      help[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(help[0])));
-      t += head + help + "\n";
+      if (head.size() < 24) head.resize(24, ' ');
+      else head += "\n" + std::string(24, ' ');
+      t += head + spec.help + "\n";
     }
     return t;
   }();

@@ -8,6 +8,8 @@
 #include "engine/debug/debugger.h"
 #include "engine/runtime/sys_module.h"
 #include "repl/cli.h"
+#include "repl/cli_errors.h"
+#include "repl/output_paths.h"
 #include "repl/outcome.h"
 #include "repl/recorder.h"
 #include "repl/run_annotations.h"
@@ -18,14 +20,15 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace backstep::repl {
@@ -47,7 +50,7 @@ bool set_up_logging(const RunOptions& o, rt::Interpreter& in) {
   }
   std::string error;
   if (d.log_to_file(*target, &error)) return true;
-  std::fprintf(stderr, "backstep: %s\n", error.c_str());
+  report_cli_error(o.json_errors, CliError::File, error);
   return false;
 }
 
@@ -143,24 +146,32 @@ Settled run_reported(rt::Interpreter& in, const std::string& path, std::string t
 }
 
 // Checked before the program runs, so a long run is not wasted on a typo in
-// an output path: each file's folder must exist, --render-dir must not be a
-// file. (Writing can still fail later; that too ends in status 3.)
+// an output path; missing folders are made. (Writing can still fail later;
+// that too ends in status 3.)
 std::string check_output_paths(const RunOptions& o) {
-  auto folder_of = [](const std::string& path) {
-    auto slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : path.substr(0, slash);
-  };
-  struct stat st {};
-  for (const std::string* file : {&o.trace, &o.graph_json}) {
-    if (file->empty()) continue;
-    std::string dir = folder_of(*file);
-    if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-      return fmt::format("cannot write '{}': folder '{}' does not exist", *file, dir);
-    if (stat(file->c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return fmt::format("cannot write '{}': it is a folder", *file);
-  }
-  if (!o.render_dir.empty() && stat(o.render_dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
-    return fmt::format("--render-dir '{}' is a file, not a folder", o.render_dir);
+  for (const std::string* file : {&o.trace, &o.graph_json})
+    if (!file->empty())
+      if (std::string bad = prepare_output_file(*file); !bad.empty()) return bad;
+  if (!o.render_dir.empty()) return prepare_output_folder(o.render_dir);
   return "";
+}
+
+// render -o OUT: the format must be known before the program runs.
+std::string check_picture_format(const std::string& output, const viz::RenderRequest& request) {
+  if (request.format || viz::format_from_path(output)) return "";
+  auto dot = output.rfind('.');
+  std::string ext = dot == std::string::npos || output.find('/', dot) != std::string::npos ? "" : output.substr(dot);
+  return "-o " + output + ": " + (ext.empty() ? std::string("no extension") : "unknown extension '" + ext + "'") +
+         " (use .svg .png .pdf .dot .json .html .txt, or --format)";
+}
+
+// --around #ID names a node of the graph drawn (known once the program ran).
+std::string check_around(const autograd::GraphSnapshot& graph, std::optional<int> around) {
+  if (!around || graph.node(*around)) return "";
+  int lo = INT_MAX, hi = -1;
+  for (const auto& n : graph.nodes) lo = std::min(lo, n.id), hi = std::max(hi, n.id);
+  std::string range = hi < 0 ? "it has no nodes" : fmt::format("its nodes are #{} to #{}", lo, hi);
+  return fmt::format("--around #{}: the graph drawn has no such node ({})", *around, range);
 }
 
 // The files asked for; the first failure is reported and makes the status 3.
@@ -171,7 +182,7 @@ int write_outputs(const Recorder& rec, const RunOptions& o, const std::string& p
   if (!o.render_dir.empty() && error.empty())
     error = rec.write_pictures(o.render_dir, viz::format_from_path("x." + o.format).value_or(viz::Format::Svg));
   if (error.empty()) return kExitOk;
-  std::fprintf(stderr, "backstep: %s\n", error.c_str());
+  report_cli_error(o.json_errors, CliError::File, error);
   return kExitCannotOpen;
 }
 
@@ -182,11 +193,11 @@ int run_program(const Invocation& inv) {
   const RunOptions& o = inv.run;
   SourceText source = read_source_file(path);
   if (!source.ok()) {
-    std::fprintf(stderr, "backstep: %s\n", source.error.c_str());
+    report_cli_error(o.json_errors, CliError::File, source.error);
     return kExitCannotOpen;
   }
   if (std::string bad = check_output_paths(o); !bad.empty()) {
-    std::fprintf(stderr, "backstep: %s\n", bad.c_str());
+    report_cli_error(o.json_errors, CliError::File, bad);
     return kExitCannotOpen;
   }
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
@@ -225,13 +236,18 @@ int run_render(const Invocation& inv) {
   const RenderCommand& r = inv.render;
   viz::RenderRequest request;
   std::string flag_error = viz::parse_render_flags(r.flags, request);
+  if (flag_error.empty()) flag_error = check_picture_format(r.output, request);
   if (!flag_error.empty()) {
-    std::fprintf(stderr, "backstep render: %s\n%s", flag_error.c_str(), viz::render_flags_help());
+    std::fprintf(stderr, "backstep render: %s\n%s", printable(flag_error).c_str(), viz::render_flags_help());
     return kExitUsage;
   }
   SourceText source = read_source_file(r.file);
   if (!source.ok()) {
-    std::fprintf(stderr, "backstep: %s\n", source.error.c_str());
+    report_cli_error(false, CliError::File, source.error);
+    return kExitCannotOpen;
+  }
+  if (std::string bad = prepare_output_file(r.output); !bad.empty()) {
+    report_cli_error(false, CliError::File, bad);
     return kExitCannotOpen;
   }
   TerminalSink sink(Style{color_enabled_for(STDERR_FILENO)});
@@ -265,6 +281,10 @@ int run_render(const Invocation& inv) {
     notes = annotations_of(*last.run, graph, {}, SIZE_MAX);
   } else {
     std::fprintf(stderr, "backstep render: the program ran no backward; name the tensors to draw with --var\n");
+    return kExitUsage;
+  }
+  if (std::string bad = check_around(graph, request.options.around); !bad.empty()) {
+    std::fprintf(stderr, "backstep render: %s\n", bad.c_str());
     return kExitUsage;
   }
   if (request.options.title.empty()) request.options.title = r.file;

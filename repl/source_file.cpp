@@ -7,6 +7,26 @@
 
 namespace backstep::repl {
 
+namespace {
+
+// A program is UTF-8 text without NUL bytes (CPython refuses the rest
+// too). Anything else -- `backstep /bin/ls` -- is refused before a byte of
+// it is parsed or echoed.
+bool looks_like_text(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == 0) return false;
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+}  // namespace
+
 SourceText read_source_file(const std::string& path) {
   SourceText result;
   auto fail = [&](int err) {
@@ -30,6 +50,10 @@ SourceText read_source_file(const std::string& path) {
     }
   }
   ::close(fd);
+  if (!looks_like_text(result.text)) {
+    result.text.clear();
+    result.error = path + ": not a text file";
+  }
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include "viz/dot_writer.h"
 #include "viz/module_label.h"
+#include "viz/palette.h"
 #include "viz/text_format.h"
 
 #include <algorithm>
@@ -12,20 +13,7 @@ namespace backstep::viz {
 
 namespace {
 
-// torchviz's colours, by name as it writes them.
-constexpr const char* kBackward = "lightgrey";
-constexpr const char* kLeaf = "lightblue";
-constexpr const char* kSaved = "orange";
-constexpr const char* kOutput = "darkolivegreen1";
-constexpr const char* kBase = "darkolivegreen3";
-// Ours.
-constexpr const char* kBroken = "#ff3b30";  // NaN or Inf
-constexpr const char* kCurrent = "#e65100";
-constexpr const char* kCurrentFill = "#ffe082";
-constexpr const char* kDone = "#2e7d32";
-constexpr const char* kBreakpoint = "#c62828";
-constexpr const char* kFocus = "#d81b60";
-constexpr const char* kLoop = "slateblue";
+using namespace palette;
 
 std::string join_lines(const std::vector<std::string>& lines) {
   std::string s;
@@ -60,6 +48,20 @@ void add_state(Attrs& a, const ItemSummary& s, std::string& style, bool grad_fil
     style += ",dashed";
   }
   if (s.breakpoint) a.emplace_back("peripheries", "2");
+}
+
+// "Inf born here": what the node produced from finite gradients.
+std::string born_text(const model::GradStats& produced) {
+  const char* what = produced.nan && produced.inf ? "NaN/Inf" : produced.nan ? "NaN" : "Inf";
+  return std::string("\u26a0 ") + what + " born here";  // ⚠
+}
+
+// Later attributes win in DOT: the origin's border and shape override the
+// state's, so nothing else looks like it.
+void mark_born(Attrs& a) {
+  a.emplace_back("shape", kBornShape);
+  a.emplace_back("color", kBroken);
+  a.emplace_back("penwidth", "3");
 }
 
 std::vector<std::string> hook_lines(const model::Node& n) {
@@ -113,11 +115,13 @@ Attrs node_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSumma
     std::tie(fill, font) = ctx.grads.colours(*sum.grad);
     grad_fill = true;
   }
+  if (sum.born) lines.push_back(born_text(*sum.born));
   if (sum.total > 1 && sum.done > 0 && sum.done < sum.total)
     lines.push_back("done " + std::to_string(sum.done) + "/" + std::to_string(sum.total));
   std::string style = "filled";
   if (item.clone) style += ",dashed";
   add_state(a, sum, style, grad_fill);
+  if (sum.born) mark_born(a);
   if (item.focus) {
     a.emplace_back("color", kFocus);
     a.emplace_back("penwidth", "3");
@@ -144,12 +148,12 @@ Attrs box_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSummar
     if (f.is_module())
       if (std::string params = params_text(module_param_count(ctx.graph, ctx.structure, item.group)); !params.empty())
         lines.push_back(params);
-    a.emplace_back("fillcolor", "gainsboro");
+    a.emplace_back("fillcolor", kCallBoxFill);
   } else if (item.kind == ItemKind::LoopBox) {
     const Fold& f = ctx.structure.folds[item.fold];
     lines.push_back(state_mark(sum) + "loop \u00d7" + thousands(f.count));
     lines.push_back(thousands(f.node_count / f.count) + " nodes each  " + fold_lines(ctx.graph, ctx.structure, item.fold));
-    a.emplace_back("fillcolor", "#e6e3f5");
+    a.emplace_back("fillcolor", kLoopBoxFill);
     a.emplace_back("color", kLoop);
   } else {
     lines.push_back("\u2026 " + thousands(item.count) + " more nodes");
@@ -162,9 +166,11 @@ Attrs box_attrs(const StyleContext& ctx, const SceneItem& item, const ItemSummar
     a.emplace_back("fillcolor", kBroken);
     a.emplace_back("fontcolor", "white");
   }
+  if (sum.born) lines.push_back(born_text(*sum.born));
   std::string style = "filled";
   add_state(a, sum, style, false);
-  if (item.kind != ItemKind::More) a.emplace_back("shape", "box3d");
+  if (sum.born) mark_born(a);
+  if (item.kind != ItemKind::More && !sum.born) a.emplace_back("shape", "box3d");
   if (style != "filled") a.emplace_back("style", style);
   a.emplace_back("label", join_lines(lines));
   bool module = item.kind == ItemKind::CallBox && ctx.structure.groups[item.group].frame.is_module();
@@ -215,6 +221,9 @@ void GradScale::add(double norm) {
   hi_ = any_ ? std::max(hi_, l) : l;
   any_ = true;
 }
+
+double GradScale::lowest() const { return std::pow(10.0, lo_); }
+double GradScale::highest() const { return std::pow(10.0, hi_); }
 
 std::pair<std::string, std::string> GradScale::colours(const model::GradStats& g) const {
   if (g.broken()) return {kBroken, "white"};
@@ -271,6 +280,9 @@ StyleContext make_style_context(const model::Graph& graph, const Structure& stru
     s.pending += n.state == model::State::Pending;
     s.current = s.current || n.state == model::State::Current;
     s.breakpoint = s.breakpoint || n.breakpoint;
+    if (!s.born && n.nonfinite_born_here())
+      for (const auto& produced : n.grad_out)
+        if (produced && produced->broken() && !s.born) s.born = produced;
     auto g = combined_incoming(n);
     if (!g) continue;
     ctx.grads.add(g->norm);

@@ -21,6 +21,10 @@ using Attrs = std::vector<std::pair<std::string, std::string>>;
 class GradScale {
  public:
   void add(double norm);
+  bool empty() const { return !any_; }
+  // The smallest and largest norm seen (for the legend).
+  double lowest() const;
+  double highest() const;
   // Fill and font colour for a gradient.
   std::pair<std::string, std::string> colours(const model::GradStats& g) const;
 
@@ -35,6 +39,9 @@ struct ItemSummary {
   size_t total = 0, done = 0, pending = 0;
   bool current = false, breakpoint = false;
   std::optional<model::GradStats> grad;  // the worst incoming gradient: broken first, else the largest
+  // A NaN/Inf is born in one of these nodes (model::Node::nonfinite_born_here):
+  // the broken gradient it produced.
+  std::optional<model::GradStats> born;
 };
 
 struct StyleContext {

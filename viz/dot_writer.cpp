@@ -1,6 +1,8 @@
 #include "viz/dot_writer.h"
 
 #include "viz/dot_style.h"
+#include "viz/legend.h"
+#include "viz/palette.h"
 #include "viz/module_label.h"
 #include "viz/text_format.h"
 
@@ -66,7 +68,14 @@ class Writer {
     Attrs graph = {{"rankdir", settings_.rankdir}, {"fontname", "monospace"}, {"fontsize", "10"},
                    {"nodesep", "0.2"},            {"ranksep", "0.3"},        {"pad", "0.2"},
                    {"bgcolor", "white"},          {"outputorder", "edgesfirst"}};
-    if (!settings_.title.empty()) {
+    std::string legend;
+    if (settings_.legend) {
+      // The legend (with the title as its first row) is the graph's label,
+      // below the drawing: it takes no part in the layout.
+      legend = legend_label(legend_entries(ctx_), settings_.title);
+      graph.emplace_back("labelloc", "b");
+      graph.emplace_back("labeljust", "l");
+    } else if (!settings_.title.empty()) {
       graph.emplace_back("label", settings_.title);
       graph.emplace_back("labelloc", "t");
     }
@@ -86,6 +95,7 @@ class Writer {
     }
     out_ += "  graph";
     write_attrs(out_, graph);
+    if (!legend.empty()) out_ += ";\n  graph [label=" + legend + "]";  // an HTML-like label: not quoted
     out_ += ";\n  node";
     write_attrs(out_, {{"shape", "box"}, {"style", "filled"}, {"fontname", "monospace"}, {"fontsize", "10"},
                        {"height", "0.2"}, {"margin", "0.08,0.04"}});
@@ -115,15 +125,15 @@ class Writer {
       inner = indent + "  ";
       Attrs attrs = {{"label", cluster_label(g_, s_, cl)}, {"labeljust", "l"}, {"fontsize", "9"}};
       if (cl.where.fold >= 0) {
-        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", "#f3f2fb"}, {"color", "slateblue"},
-                                   {"fontcolor", "slateblue"}, {"penwidth", "1.5"}});
+        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", palette::kLoopFill}, {"color", palette::kLoop},
+                                   {"fontcolor", palette::kLoop}, {"penwidth", "1.5"}});
       } else if (module) {
         // Modules nest (a model's layers in its blocks): fills alternating by level show the nesting.
-        const char* fill = s_.groups[cl.where.group].depth % 2 ? "#f4f8fc" : "#e6eff8";
-        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", fill}, {"color", "steelblue"},
+        const char* fill = s_.groups[cl.where.group].depth % 2 ? "#f4f8fc" : palette::kModuleFill;
+        attrs.insert(attrs.end(), {{"style", "rounded,filled"}, {"fillcolor", fill}, {"color", palette::kModule},
                                    {"fontcolor", "steelblue4"}});
       } else {
-        attrs.insert(attrs.end(), {{"style", "rounded,dashed"}, {"color", "gray45"}, {"fontcolor", "gray30"}});
+        attrs.insert(attrs.end(), {{"style", "rounded,dashed"}, {"color", palette::kCall}, {"fontcolor", "gray30"}});
       }
       attrs.emplace_back("id", cluster_name(s_, cl));
       out_ += inner + "graph";

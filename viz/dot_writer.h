@@ -16,6 +16,7 @@ struct DotSettings {
   bool show_grads = false;
   std::string rankdir = "TB";
   std::string title;
+  bool legend = true;          // a legend of every colour and mark used, below the drawing
   std::string engine = "dot";  // sfdp ignores clusters and ranks; the header says so
   bool edge_labels = true;     // dtype/shape as labels (else only in tooltips: large pictures)
   bool fast_layout = false;    // bound dot's network simplex (large pictures, see dot_writer.cpp)

@@ -25,6 +25,14 @@ aside td:first-child { color: #555; white-space: nowrap; }
 aside pre { background: #f3f3f3; padding: 4px 6px; white-space: pre-wrap; margin: 4px 0; }
 aside .bad { color: #c62828; font-weight: bold; }
 aside .hint { color: #777; }
+header #search { font: inherit; width: 24em; padding: 1px 4px; }
+header #search-count { color: #666; min-width: 7em; }
+#view g.dim { opacity: 0.25; }
+#view g.match polygon, #view g.match path, #view g.match ellipse { stroke: #ff9800; stroke-width: 4px; }
+#legend { margin-top: 16px; border-top: 1px solid #ddd; }
+#legend .row { display: flex; align-items: center; gap: 8px; margin: 4px 0; font-size: 12px; }
+#legend .sw { display: inline-flex; flex: none; }
+#legend .sw span { display: inline-block; height: 12px; min-width: 12px; text-align: center; font-size: 10px; line-height: 12px; }
 )CSS";
 
 const char* const kHtmlScript = R"JS(
@@ -133,6 +141,7 @@ const char* const kHtmlScript = R"JS(
     if (d.module) facts.push(['module', d.module]);
     if (d.state) facts.push(['state', d.state]);
     if (d.breakpoint) facts.push(['breakpoint', 'yes', 'bad']);
+    if (d.born) facts.push(['NaN/Inf', 'born here: finite gradients in, NaN/Inf out', 'bad']);
     if (d.stands_for) facts.push(['folded', d.stands_for + ' nodes, one per iteration']);
     if (d.leaf) facts.push(['leaf', (d.leaf['var'] || 'tensor') + ' ' + d.leaf.tensor]);
     if (d.tensor) facts.push(['tensor', typeof d.tensor === 'string' ? d.tensor : d.tensor.text]);
@@ -159,15 +168,86 @@ const char* const kHtmlScript = R"JS(
     if (d.members && d.members.length) section('nodes inside', table(d.members.map(function (m) { return ['', m]; })));
   }
   var selected = null;
-  svg.addEventListener('click', function (e) {
-    if (drag && drag.moved) return;
-    var g = e.target.closest('g.node, g.cluster');
-    if (!g) return;
+  function select(g) {
     if (selected) selected.classList.remove('selected');
     selected = g;
     g.classList.add('selected');
     show(g.id);
+  }
+  svg.addEventListener('click', function (e) {
+    if (drag && drag.moved) return;
+    var g = e.target.closest('g.node, g.cluster');
+    if (g) select(g);
   });
+
+  // ---- search: name, #id, file:line, source text, module path -------------
+  var search = document.getElementById('search');
+  var count = document.getElementById('search-count');
+  var matches = [], at = -1;
+  function element(id) {
+    var e = document.getElementById(id);
+    return e && svg.contains(e) ? e : null;
+  }
+  function found(d, q) {
+    var id = /^#(\d+)$/.exec(q);
+    if (id) return d.id === Number(id[1]);
+    if (d.kind === 'saved') return d.name.toLowerCase() === q;  // not every node's name again
+    var where = (d.location || '').toLowerCase();
+    if (/:\d+$/.test(q) && (where + ':').indexOf(q + ':') >= 0) return true;
+    var text = [d.title, d.name, d.location, d.source, d.module, d.leaf && d.leaf['var'],
+                (d.calls || []).join(' '), (d.members || []).join(' ')];
+    return text.filter(Boolean).join('\n').toLowerCase().indexOf(q) >= 0;
+  }
+  function centre(g) {
+    var r = g.getBoundingClientRect();
+    var c = toSvg(r.left + r.width / 2, r.top + r.height / 2);
+    cam.x = c.x - cam.w / 2; cam.y = c.y - cam.h / 2;
+    apply();
+  }
+  function find() {
+    var q = search.value.trim().toLowerCase();
+    matches = []; at = -1;
+    Object.keys(data.items).forEach(function (key) {
+      var g = element(key);
+      if (!g) return;
+      var hit = q !== '' && found(data.items[key], q);
+      g.classList.toggle('match', hit);
+      g.classList.toggle('dim', q !== '' && !hit && !g.classList.contains('cluster'));
+      if (hit) matches.push(g);
+    });
+    count.textContent = q === '' ? '' : matches.length + (matches.length === 1 ? ' match' : ' matches');
+  }
+  search.addEventListener('input', find);
+  search.addEventListener('keydown', function (e) {
+    e.stopPropagation();  // typing + or 0 here is text, not zoom
+    if (e.key !== 'Enter' || !matches.length) return;
+    at = (at + 1) % matches.length;
+    select(matches[at]);
+    centre(matches[at]);
+    count.textContent = (at + 1) + ' of ' + matches.length;
+  });
+
+  // ---- legend ------------------------------------------------------------
+  var legend = document.getElementById('legend');
+  if (data.legend && data.legend.length) {
+    legend.appendChild(el('h3', 'legend'));
+    data.legend.forEach(function (e) {
+      var row = el('div', null, 'row');
+      var sw = el('span', null, 'sw');
+      e.fills.forEach(function (fill) {
+        var one = e.fills.length === 1;
+        var c = el('span', one ? e.mark : '');
+        c.style.background = fill;
+        c.style.border = e.width + 'px ' + (e.dashed ? 'dashed ' : 'solid ') + e.border;
+        if (one) c.style.minWidth = '26px';
+        if (e.rounded) c.style.borderRadius = '4px';
+        sw.appendChild(c);
+      });
+      row.appendChild(sw);
+      row.appendChild(el('span', e.text));
+      legend.appendChild(row);
+    });
+  }
 })();
 )JS";
 

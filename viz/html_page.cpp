@@ -1,6 +1,7 @@
 #include "viz/html_page.h"
 
 #include "viz/dot_writer.h"
+#include "viz/legend.h"
 #include "viz/text_format.h"
 
 #include <nlohmann/json.hpp>
@@ -72,6 +73,7 @@ json node_json(const model::Node& n, size_t stands_for) {
   j["grads"] = json{{"incoming", std::move(in)}, {"produced", std::move(out)}};
   if (const char* s = state_name(n.state)) j["state"] = s;
   if (n.breakpoint) j["breakpoint"] = true;
+  if (n.nonfinite_born_here()) j["born"] = true;
   if (stands_for > 1) j["stands_for"] = stands_for;
   return j;
 }
@@ -126,7 +128,26 @@ json item_json(const model::Graph& g, const Plan& plan, int index, std::vector<j
   return nullptr;
 }
 
-json page_data(const model::Graph& g, const Plan& plan) {
+// Graphviz's X11 colour names with a number are not CSS colours.
+std::string css_colour(const std::string& graphviz) {
+  if (graphviz == "darkolivegreen1") return "#caff70";
+  if (graphviz == "darkolivegreen3") return "#a2cd5a";
+  if (graphviz == "gray45") return "#737373";
+  return graphviz;
+}
+
+json legend_json(const model::Graph& g, const Plan& plan) {
+  StyleContext ctx = make_style_context(g, plan.structure, plan.scene, plan.settings.show_saved, plan.settings.show_grads);
+  json out = json::array();
+  for (LegendEntry e : legend_entries(ctx)) {
+    for (auto& fill : e.fills) fill = css_colour(fill);
+    out.push_back(json{{"fills", e.fills}, {"border", css_colour(e.border)}, {"width", e.border_width}, {"dashed", e.dashed},
+                       {"rounded", e.rounded}, {"mark", e.mark}, {"text", e.text}});
+  }
+  return out;
+}
+
+json page_data(const model::Graph& g, const Plan& plan, bool legend) {
   json items = json::object();
   std::vector<json> members = box_members(g, plan.scene);
   for (size_t i = 0; i < plan.scene.items.size(); ++i)
@@ -139,7 +160,7 @@ json page_data(const model::Graph& g, const Plan& plan) {
   json notes = json::array();
   for (const auto& n : plan.folding) notes.push_back(n);
   return json{{"items", std::move(items)}, {"nodes", g.nodes.size()}, {"folding", std::move(notes)},
-              {"engine", plan.settings.engine}};
+              {"engine", plan.settings.engine}, {"legend", legend ? legend_json(g, plan) : json::array()}};
 }
 
 // Graphviz's SVG starts with an XML declaration and a DOCTYPE naming a DTD
@@ -171,23 +192,28 @@ std::string script_safe(std::string s) {
 
 }  // namespace
 
-std::string html_page(const model::Graph& graph, const Plan& plan, const std::string& svg, const std::string& title) {
+std::string html_page(const model::Graph& graph, const Plan& plan, const std::string& svg, const std::string& title,
+                      bool legend) {
   std::string name = title.empty() ? "backstep graph" : title;
   std::string summary = thousands(graph.nodes.size()) + " nodes";
   for (const auto& n : plan.folding) summary += " \u00b7 " + n;
-  std::string data = page_data(graph, plan).dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string data = page_data(graph, plan, legend).dump(-1, ' ', false, json::error_handler_t::replace);
   std::string page;
   page.reserve(svg.size() + data.size() + 16384);
   page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   page += "<title>" + escaped_html(name) + "</title>\n<style>\n" + std::string(kHtmlStyle) + "</style>\n</head>\n<body>\n";
   page += "<header><strong>" + escaped_html(name) + "</strong> <span id=\"summary\">" + escaped_html(summary) +
-          "</span><span class=\"buttons\"><button id=\"zoom-in\" title=\"zoom in (+)\">+</button>"
+          "</span><input id=\"search\" type=\"search\" placeholder=\"find: name, #id, file:line, module\" "
+          "title=\"nodes whose name, #id, creating line, source or module path contain this (Enter: next)\">"
+          "<span id=\"search-count\"></span>"
+          "<span class=\"buttons\"><button id=\"zoom-in\" title=\"zoom in (+)\">+</button>"
           "<button id=\"zoom-out\" title=\"zoom out (-)\">&minus;</button>"
           "<button id=\"zoom-fit\" title=\"fit (0)\">fit</button></span></header>\n";
   page += "<main><div id=\"view\">\n" + inline_svg(svg) + "</div>\n";
-  page += "<aside id=\"details\"><p class=\"hint\">Click a node to see its details. "
-          "Drag to pan, scroll to zoom.</p></aside></main>\n";
+  page += "<aside><div id=\"details\"><p class=\"hint\">Click a node to see its details. "
+          "Drag to pan, scroll to zoom, type in the box above to find nodes.</p></div>"
+          "<section id=\"legend\"></section></aside></main>\n";
   page += "<script type=\"application/json\" id=\"backstep-data\">" + script_safe(data) + "</script>\n";
   page += "<script>\n" + std::string(kHtmlScript) + "</script>\n</body>\n</html>\n";
   return page;

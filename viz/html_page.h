@@ -12,7 +12,10 @@
 namespace backstep::viz {
 
 // `svg` is Graphviz's output for plan.scene (its element ids are the DOT names).
-std::string html_page(const model::Graph& graph, const Plan& plan, const std::string& svg, const std::string& title);
+// The page has a search box (name, #id, file:line, source, module path) and,
+// with `legend`, the legend of the picture's colours and marks beside it.
+std::string html_page(const model::Graph& graph, const Plan& plan, const std::string& svg, const std::string& title,
+                      bool legend = true);
 
 // The page's script and style (html_assets.cpp).
 extern const char* const kHtmlStyle;

@@ -81,6 +81,16 @@ struct Node {
   std::vector<std::optional<GradStats>> grad_in;   // incoming (grad_outputs)
   std::vector<std::optional<GradStats>> grad_out;  // produced (grad_inputs)
   int hooks() const { return pre_hooks + post_hooks + tensor_hooks; }
+  // Where a NaN/Inf gradient is born: every gradient this node received is
+  // finite (or none came), and one it produced is not. Nodes downstream of
+  // it merely carry the NaN/Inf (they receive one).
+  bool nonfinite_born_here() const {
+    for (const auto& g : grad_in)
+      if (g && g->broken()) return false;
+    for (const auto& g : grad_out)
+      if (g && g->broken()) return true;
+    return false;
+  }
 };
 
 struct Edge {

@@ -189,6 +189,7 @@ class Planner {
     ds.show_grads = o_.show_grads;
     ds.rankdir = o_.rankdir.empty() ? "TB" : o_.rankdir;
     ds.title = o_.title;
+    ds.legend = o_.legend;
     ds.edge_labels = labels_;
     ds.fast_layout = cost_.dot() > budgets_.fast_layout;
     return std::move(plan_);

@@ -50,16 +50,22 @@ std::string parse_render_flags(const std::vector<std::string>& args, RenderReque
       return true;
     };
     auto missing = [&] { return flag + " needs a value"; };
+    bool alone = flag == "--grads" || flag == "--no-fold" || flag == "--no-fit" || flag == "--no-legend";
+    if (alone && inline_value) return flag + " takes no value, not '" + value + "'";
     if (flag == "-o" || flag == "--output") {
       if (!take(request.output)) return missing();
     } else if (flag == "--saved") {
       o.show_saved = true;
+      if (inline_value && value != "all") return "--saved takes no value or =all, not '" + value + "'";
+      o.show_internal_saved = inline_value;
     } else if (flag == "--grads") {
       o.show_grads = true;
     } else if (flag == "--no-fold") {
       o.fold_loops = false;
     } else if (flag == "--no-fit") {
       o.fit = false;
+    } else if (flag == "--no-legend") {
+      o.legend = false;
     } else if (flag == "--depth" || flag == "--radius" || flag == "--module-depth") {
       int n = 0;
       if (!take(value)) return missing();
@@ -97,21 +103,39 @@ std::string parse_render_flags(const std::vector<std::string>& args, RenderReque
   return "";
 }
 
+const std::vector<RenderFlagSpec>& render_flag_specs() {
+  static const std::vector<RenderFlagSpec> specs = {
+      {"--saved", "[=all]", "Show saved tensors (orange) and saved values; =all also libtorch's internal fields "
+                            "(self_sym_sizes, mat2_layout, ...)"},
+      {"--grads", "", "Colour nodes by the norm of the gradient they receive; mark where a NaN/Inf is born"},
+      {"--depth", "N", "Draw script calls nested deeper than N as one box each"},
+      {"--module-depth", "N", "Draw nn.Modules nested deeper than N as one box each"},
+      {"--around", "#ID", "Draw only the neighbourhood of node #ID (see --radius)"},
+      {"--radius", "R", "With --around: how many edges away from the node to draw (default 2)"},
+      {"--rankdir", "DIRECTION", "Direction of the drawing: TB (default), BT, LR or RL"},
+      {"--layout", "ENGINE", "Graphviz layout: dot, sfdp or auto (default: dot while fast, sfdp beyond)"},
+      {"--no-fold", "", "Do not fold repeated loop iterations into one box"},
+      {"--no-fit", "", "Draw everything asked for, however long Graphviz takes"},
+      {"--no-legend", "", "Leave out the legend of colours and marks below the drawing"},
+      {"--title", "CAPTION", "A caption (and the HTML page's title)"},
+      {"--format", "FORMAT", "svg, png, pdf, dot, json, html or txt, when the file name does not say"},
+  };
+  return specs;
+}
+
 const char* render_flags_help() {
-  return "  -o FILE          output file; the format comes from its extension\n"
-         "                   (.svg .png .pdf .dot .json .html .txt)\n"
-         "  --saved          show saved tensors (orange) and saved values\n"
-         "  --grads          colour nodes by gradient norm (NaN/Inf in red)\n"
-         "  --depth N        draw script calls nested deeper than N as one box\n"
-         "  --module-depth N draw nn.Modules nested deeper than N as one box each\n"
-         "  --around #ID     draw only the neighbourhood of a node ...\n"
-         "  --radius R       ... up to R edges away (default 2)\n"
-         "  --rankdir LR     direction: TB (default), BT, LR, RL\n"
-         "  --layout ENGINE  dot, sfdp or auto (default: dot while fast, sfdp beyond)\n"
-         "  --no-fold        do not fold repeated loop iterations\n"
-         "  --no-fit         draw everything asked for, however long Graphviz takes\n"
-         "  --title TEXT     caption (and the HTML page's title)\n"
-         "  --format F       output format when the file name does not say\n";
+  static const std::string text = [] {
+    std::string t = "  -o FILE               The output file; its extension says the format\n"
+                    "                        (.svg .png .pdf .dot .json .html .txt)\n";
+    for (const auto& spec : render_flag_specs()) {
+      std::string head = std::string("  ") + spec.flag + (*spec.metavar == '[' ? "" : *spec.metavar ? " " : "") + spec.metavar;
+      if (head.size() < 24) head.resize(24, ' ');
+      else head += "\n" + std::string(24, ' ');
+      t += head + spec.help + "\n";
+    }
+    return t;
+  }();
+  return text.c_str();
 }
 
 }  // namespace backstep::viz

@@ -6,6 +6,7 @@
 #include "viz/html_page.h"
 #include "viz/json_export.h"
 #include "viz/plan.h"
+#include "viz/saved_fields.h"
 #include "viz/text_format.h"
 
 #include <algorithm>
@@ -65,7 +66,10 @@ RenderResult draw(const model::Graph& graph, Format format, const RenderOptions&
                   RenderStats stats) {
   if (graph.nodes.empty()) return failure("nothing to draw: the graph is empty (does any tensor require grad?)");
   Plan plan = make_plan(graph, options, progress);
-  if (format == Format::Html) plan.settings.title.clear();  // the page's header shows it already
+  if (format == Format::Html) {  // the page's header shows the title, its side panel the legend
+    plan.settings.title.clear();
+    plan.settings.legend = false;
+  }
   stats.drawn = plan.scene.items.size();
   stats.engine = plan.settings.engine;
   stats.folding.insert(stats.folding.end(), plan.folding.begin(), plan.folding.end());
@@ -80,7 +84,7 @@ RenderResult draw(const model::Graph& graph, Format format, const RenderOptions&
     if (!gv.ok) return failure(gv.error);
     if (format == Format::Html) {
       progress.stage("writing the HTML page");
-      result.data = html_page(graph, plan, gv.data, options.title);
+      result.data = html_page(graph, plan, gv.data, options.title, options.legend);
     } else {
       result.data = std::move(gv.data);
     }
@@ -106,6 +110,10 @@ RenderResult render_model(const model::Graph& graph, Format format, const Render
     t.radius = options.radius;
     result.data = text_tree_of(graph, t);
     result.ok = true;
+  } else if (!options.show_internal_saved && has_internal_saved_fields(graph)) {
+    RenderOptions all = options;
+    all.show_internal_saved = true;
+    return render_model(without_internal_saved_fields(graph), format, all);
   } else if (options.around) {
     if (graph.index_of(*options.around) < 0)
       return failure("no node #" + std::to_string(*options.around) + " in this graph");

@@ -32,6 +32,9 @@ using ProgressCallback = std::function<void(const ProgressEvent&)>;
 
 struct RenderOptions {
   bool show_saved = false;  // saved tensors as orange nodes, other saved values in the label
+  // --saved=all: also the fields libtorch saves for its own bookkeeping
+  // (self_sym_sizes, mat2_layout, ...), hidden otherwise (see saved_fields.h).
+  bool show_internal_saved = false;
   bool show_grads = false;  // gradient norms as colour (needs annotations)
   int depth = -1;           // collapse script calls nested deeper than this (0: every call); -1: none
   // When nodes know the nn.Module calls that made them, clusters are those
@@ -48,6 +51,7 @@ struct RenderOptions {
   // Off: draw exactly what was asked, however long Graphviz takes.
   bool fit = true;
   std::string title;          // caption and HTML page title ("" none)
+  bool legend = true;         // what each colour and mark means, below the drawing (--no-legend: none)
   ProgressCallback progress;
 };
 
@@ -98,5 +102,15 @@ std::string parse_render_flags(const std::vector<std::string>& args, RenderReque
                                std::vector<std::string>* rest = nullptr);
 // One line per flag, for :help and --help.
 const char* render_flags_help();
+
+// The drawing flags one by one, for the command line's --help: the flag,
+// what follows it ("" for a flag alone; "[=all]" when a value is optional
+// and must be attached) and a sentence.
+struct RenderFlagSpec {
+  const char* flag;
+  const char* metavar;
+  const char* help;
+};
+const std::vector<RenderFlagSpec>& render_flag_specs();
 
 }  // namespace backstep::viz

@@ -132,10 +132,13 @@ def test_usage_and_files(r):
         check(f"exit 2 for {what}", p.returncode == 2 and "usage" in p.stderr.lower() or p.returncode == 2 and "backstep" in p.stderr, p.stderr)
     p = r.run("run", r.path("missing.py"))
     check("exit 3 when the program cannot be read", p.returncode == 3 and "missing.py" in p.stderr, p.stderr)
-    p = r.run("run", prog("two_backwards.py"), "--trace", r.path("no/such/folder/t.json"))
-    check("exit 3, before running, when the trace cannot be written",
-          p.returncode == 3 and p.stdout == "" and "does not exist" in p.stderr, (p.stdout, p.stderr))
     open(r.path("a_file"), "w").close()
+    p = r.run("run", prog("two_backwards.py"), "--trace", r.path("a_file/t.json"))
+    check("exit 3, before running, when the trace cannot be written",
+          p.returncode == 3 and p.stdout == "" and "is a file, not a folder" in p.stderr, (p.stdout, p.stderr))
+    p = r.run("run", prog("two_backwards.py"), "--trace", r.path("made/by/run/t.json"))
+    check("missing folders of an output file are made",
+          p.returncode == 0 and os.path.isfile(r.path("made/by/run/t.json")), (p.returncode, p.stderr))
     p = r.run("run", prog("two_backwards.py"), "--render-dir", r.path("a_file"))
     check("exit 3 when --render-dir is a file", p.returncode == 3 and "not a folder" in p.stderr, p.stderr)
     p = r.run("run", prog("two_backwards.py"), "--log-backward", r.path("no/such/log.txt"))
@@ -149,6 +152,120 @@ def test_usage_and_files(r):
           bool(lines) and lines[0].startswith("Executing: SumBackward0 #0 ")
           and lines[0].endswith("two_backwards.py:5 with grad_outputs: [f32[]]")
           and lines[2].endswith("two_backwards.py:5 with grad_outputs: [f32[3]]"), lines)
+
+
+HELP_FORMS = (["--help"], ["run", "--help"], ["debug", "--help"], ["render", "--help"])
+
+
+def option_lines(text):
+    """The option lines of CLI11's help: (names and metavar, description)."""
+    rows = []
+    for line in text.splitlines():
+        m = re.match(r"^  (-\S.*?)\s{2,}(\S.*)$", line)
+        if m:
+            rows.append((m.group(1), m.group(2)))
+        elif re.match(r"^  -\S", line):
+            rows.append((line.strip(), ""))
+    return rows
+
+
+def test_help(r):
+    """Item 9 of issue 15: --help lists every option with a sentence and an English metavar; `help CMD`."""
+    helps = {}
+    for args in HELP_FORMS:
+        p = r.run(*args)
+        helps[args[0]] = p.stdout
+        rows = option_lines(p.stdout)
+        check(f"{' '.join(args)}: exit 0 and options listed", p.returncode == 0 and len(rows) >= 2, p.stdout + p.stderr)
+        check(f"{' '.join(args)}: every option has a sentence", all(desc for _, desc in rows), rows)
+        metavars = " ".join(names for names, _ in rows)
+        check(f"{' '.join(args)}: metavars read as English (no SECONDS:SECONDS, TEXT:{{...}}, FLOAT)",
+              not re.search(r"[:{}]|\b(TEXT|FLOAT|INT|UINT)\b", metavars), metavars)
+    render = helps["render"]
+    for flag in ("-o", "--var", "--saved", "--grads", "--depth", "--module-depth", "--around", "--radius",
+                 "--rankdir", "--layout", "--no-fold", "--no-fit", "--no-legend", "--title", "--format"):
+        check(f"render --help lists {flag}", re.search(r"^\s+(-o,)?" + re.escape(flag) + r"\b", render, re.M) is not None, render)
+    check("render --help: --saved[=all] and --around #ID read as English",
+          "--saved [=all]" in render and "--around #ID" in render and "-o,--output OUT" in render, render)
+    check("run --help: --timeout SECONDS, --format FORMAT",
+          "--timeout SECONDS" in helps["run"] and "--format FORMAT" in helps["run"], helps["run"])
+    check("debug --help lists no exit status 124 (debug has no --timeout)", "124" not in helps["debug"], helps["debug"])
+    p = r.run("debug", prog("two_backwards.py"), "--timeout", "5")
+    check("debug --timeout is refused as a usage error", p.returncode == 2 and "--timeout" in p.stderr, p.stderr)
+    for topic, form in (([], "--help"), (["run"], "run"), (["debug"], "debug"), (["render"], "render")):
+        p = r.run("help", *topic)
+        check(f"backstep help {' '.join(topic)}: the same text as {form} --help",
+              p.returncode == 0 and p.stdout == helps[form] and p.stderr == "", (p.returncode, p.stderr, p.stdout[:300]))
+    check("backstep --help names `help`", re.search(r"^\s+help\s", helps["--help"], re.M) is not None, helps["--help"])
+    p = r.run("help", "nope")
+    check("backstep help nope: usage error naming the commands",
+          p.returncode == 2 and "no command 'nope'" in p.stderr and "render" in p.stderr, p.stderr)
+
+
+def test_early_validation(r):
+    """Item 9: options are checked before the program runs; --json-errors covers usage and file errors."""
+    printing = prog("two_backwards.py")  # prints when it runs
+    p = r.run("render", printing, "-o", r.path("x.foo"))
+    check("render -o x.foo: usage error before the program runs",
+          p.returncode == 2 and p.stdout == "" and "unknown extension '.foo'" in p.stderr, (p.stdout, p.stderr))
+    p = r.run("render", printing, "-o", r.path("x.svg"), "--around", "twelve")
+    check("render --around twelve: usage error before the program runs",
+          p.returncode == 2 and p.stdout == "" and "--around" in p.stderr, (p.stdout, p.stderr))
+    p = r.run("render", printing, "-o", r.path("x.svg"), "--around", "#999")
+    check("render --around #999: a usage error naming the ids there are, no picture",
+          p.returncode == 2 and "--around #999: the graph drawn has no such node (its nodes are #" in p.stderr
+          and not os.path.exists(r.path("x.svg")), (p.returncode, p.stderr))
+    p = r.run("render", printing, "-o", r.path("made/by/render/x.svg"))
+    check("render -o into a missing folder makes it", p.returncode == 0 and os.path.isfile(r.path("made/by/render/x.svg")),
+          p.stderr)
+    p = r.run("run", printing, "--bogus", "--json-errors")
+    j = json_line(p.stderr)
+    check("--json-errors: a usage error is one JSON object (type UsageError), exit 2",
+          p.returncode == 2 and j.get("type") == "UsageError" and "--bogus" in j.get("message", "")
+          and p.stderr.count("\n") == 1, p.stderr)
+    p = r.run("run", r.path("missing.py"), "--json-errors")
+    j = json_line(p.stderr)
+    check("--json-errors: a program that cannot be read is one JSON object (type FileError), exit 3",
+          p.returncode == 3 and j.get("type") == "FileError" and "missing.py" in j.get("message", ""), p.stderr)
+    open(r.path("a_file"), "w").close()
+    p = r.run("run", printing, "--trace", r.path("a_file/t.json"), "--json-errors")
+    j = json_line(p.stderr)
+    check("--json-errors: an output that cannot be written is one JSON object, exit 3, before running",
+          p.returncode == 3 and p.stdout == "" and j.get("type") == "FileError", (p.stdout, p.stderr))
+    p = r.run("run", printing, "--log-backward", r.path("a_file/log.txt"), "--json-errors")
+    j = json_line(p.stderr)
+    check("--json-errors: a log that cannot be opened is one JSON object, exit 3",
+          p.returncode == 3 and j.get("type") == "FileError" and "log.txt" in j.get("message", ""), p.stderr)
+
+
+def json_line(text):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {}
+
+
+def test_not_text(r):
+    """Item 10: a binary program file is refused with one line, nothing of it echoed."""
+    binary = r.path("prog.bin")
+    with open(binary, "wb") as f:
+        f.write(b"\x7fELF\x02\x01\x01\x00\x00\x1b[31mred\x1b[0m\nprint(1)\n" + bytes(range(256)) * 8)
+    for args in (["run", binary], [binary], ["debug", binary], ["render", binary, "-o", r.path("b.svg")]):
+        p = r.run(*args)
+        check(f"{' '.join(a if a != binary else 'prog.bin' for a in args)}: refused with one line",
+              p.returncode == 3 and p.stdout == "" and p.stderr == f"backstep: {binary}: not a text file\n",
+              (p.returncode, p.stdout[:200], p.stderr[:300]))
+    p = r.run("/bin/ls")
+    check("backstep /bin/ls: one line, no control characters",
+          p.returncode == 3 and p.stderr == "backstep: /bin/ls: not a text file\n" and p.stdout == "",
+          (p.returncode, p.stderr[:300]))
+    p = r.run("run", binary, "--json-errors")
+    check("--json-errors: a binary file is one JSON object", json_line(p.stderr).get("message") == f"{binary}: not a text file",
+          p.stderr[:300])
+    weird = r.path("we\x1bird.py")
+    p = r.run("run", weird)
+    check("a control character in a file name is shown escaped, never raw",
+          p.returncode == 3 and "\x1b" not in p.stderr and "we\\x1bird.py" in p.stderr, repr(p.stderr))
 
 
 def test_trace_functions(r):
@@ -229,6 +346,23 @@ def test_example_pictures(r):
         picture = open(svg).read() if p2.returncode == 0 else ""
         check(f"examples/graphs/{name}: renders ({nodes} nodes), JSON valid",
               ok and nodes >= 6 and "<svg" in picture and "Backward0" in picture, why + p2.stderr)
+
+
+def test_nan_origin_picture(r):
+    """Item 11: --grads marks where the Inf is born (SqrtBackward0), not where the red starts."""
+    dot = r.path("nan.dot")
+    p = r.run("render", os.path.join(ROOT, "examples", "nan_origin.py"), "-o", dot, "--grads")
+    text = open(dot).read() if p.returncode == 0 else ""
+    nodes = {m.group(1): m.group(2) for m in re.finditer(r"^\s+(n\d+) \[(.*)\];$", text, re.M)}
+    born = [n for n, attrs in nodes.items() if 'shape="doubleoctagon"' in attrs]
+    label = nodes.get(born[0], "") if len(born) == 1 else ""
+    check("nan_origin --grads: exactly one node marked as where the Inf is born, and it is SqrtBackward0",
+          len(born) == 1 and "SqrtBackward0" in label and "Inf born here" in label, (p.stderr, born))
+    carriers = [n for n, attrs in nodes.items() if 'fillcolor="#ff3b30"' in attrs]
+    check("nan_origin --grads: the nodes after it carry the Inf/NaN (red), the origin does not",
+          len(carriers) >= 2 and born and born[0] not in carriers, carriers)
+    check("nan_origin --grads: the legend says what the double octagon and the red mean",
+          "NaN/Inf born here" in text and "receives a NaN/Inf gradient" in text and "norm of the gradient" in text, text[-1500:])
 
 
 def test_torch_warnings(r):
@@ -386,7 +520,7 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
-        for test in (test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures,
+        for test in (test_help, test_early_validation, test_not_text, test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures, test_nan_origin_picture,
                      test_torch_warnings, test_ci_example, test_modules, test_nn_modules):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)

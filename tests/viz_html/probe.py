@@ -42,6 +42,24 @@ PROBE = """<script>
     document.getElementById('view').dispatchEvent(
         new WheelEvent('wheel', { deltaY: -300, clientX: 300, clientY: 300, bubbles: true, cancelable: true }));
     result.zoomed = svg.getAttribute('viewBox') !== before;
+    // The search box: by #id, by name, by creating line, and nothing.
+    var search = document.getElementById('search');
+    function find(text) {
+      search.value = text;
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+      var hits = Array.prototype.map.call(document.querySelectorAll('#view g.match'), function (g) { return g.id; });
+      var dimmed = document.querySelectorAll('#view g.node.dim').length;
+      return { hits: hits, dimmed: dimmed, count: document.getElementById('search-count').textContent };
+    }
+    result.search_id = find('#1');
+    search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    result.search_enter_title = (panel.querySelector('h2') || {}).textContent || null;
+    result.search_name = find('tanhbackward0');
+    result.search_line = find('rnn_cell.py:6');
+    result.search_none = find('no-such-node');
+    result.search_cleared = find('');
+    result.legend_rows = document.querySelectorAll('#legend .row').length;
+    result.legend_text = document.getElementById('legend').textContent;
   } catch (e) {
     window.__errors.push('probe: ' + e);
   }
@@ -100,11 +118,31 @@ def check(dom_path, log_path, page_path):
         failures.append('the clicked node is not highlighted')
     if not result.get('zoomed'):
         failures.append('the mouse wheel did not zoom')
+    sid = result.get('search_id') or {}
+    if sid.get('hits') != ['n1'] or sid.get('count') != '1 match' or not sid.get('dimmed'):
+        failures.append('searching #1 found %r, not n1 alone with the rest dimmed' % sid)
+    if not re.match(r'^\S+ #1$', result.get('search_enter_title') or ''):
+        failures.append('Enter in the search box did not show #1: %r' % result.get('search_enter_title'))
+    name = result.get('search_name') or {}
+    if not name.get('hits') or not all(h.startswith('n') for h in name['hits']):
+        failures.append('searching a node name found %r' % name)
+    line = result.get('search_line') or {}
+    if not line.get('hits'):
+        failures.append('searching a creating line (rnn_cell.py:6) found nothing: %r' % line)
+    none = result.get('search_none') or {}
+    if none.get('hits') or none.get('count') != '0 matches':
+        failures.append('searching nonsense found %r' % none)
+    cleared = result.get('search_cleared') or {}
+    if cleared.get('hits') or cleared.get('dimmed') or cleared.get('count') != '':
+        failures.append('clearing the search left %r' % cleared)
+    if not result.get('legend_rows') or 'leaf tensor' not in (result.get('legend_text') or ''):
+        failures.append('the legend is missing beside the graph: %r' % result.get('legend_text'))
     if failures:
         for f in failures:
             print('viz_html: FAILED: ' + f)
         sys.exit(1)
-    print('viz_html: ok: clicked %s, panel shows "%s"; no errors, no network' % (result['clicked'], title))
+    print('viz_html: ok: clicked %s, panel shows "%s"; search by id, name and line; legend; no errors, no network'
+          % (result['clicked'], title))
 
 
 if __name__ == '__main__':

@@ -42,6 +42,7 @@ TEST_CASE("show_saved draws saved tensors in orange and saved values in the labe
   Built b = small(ids);
   bv::RenderOptions opt;
   opt.show_saved = true;
+  opt.show_internal_saved = true;  // --saved=all: libtorch's own fields too (test_viz_legend.cpp hides them)
   std::string dot = dot_of(b, opt);
   CHECK_MESSAGE(golden_mismatch("small_saved.dot", dot) == "", golden_mismatch("small_saved.dot", dot));
   // MulBackward0's fields in Functions.h's order (2.15: other_, other_scalar_type, self_, ...)

@@ -88,6 +88,17 @@ bool InputAssembler::feed(const std::string& line) {
   return true;
 }
 
+bool InputAssembler::feed_block(const std::string& block) {
+  text_ += block;
+  if (text_.empty() || text_.back() != '\n') text_ += '\n';
+  if (ends_open(text_)) return false;
+  if (check_(text_) == SyntaxState::Incomplete) {
+    in_block_ = true;
+    return false;
+  }
+  return true;
+}
+
 std::string InputAssembler::take() {
   std::string t = std::move(text_);
   reset();

@@ -136,13 +136,16 @@ void ShellDebugUI::on_program_breakpoint(const lang::Span& where) {
   shell_.out(fmt::format("Paused at breakpoint() — {}\n", position_text(where)));
   shell_.set_exec_frame(shell_.interpreter().current_frame());
   show_displays();
-  Shell::NestedEnd end = shell_.run_nested("(breakpoint) ");
+  // Ctrl-C drops the line typed, as at pdb's prompt (:abort stops the program).
+  Shell::NestedEnd end = shell_.run_nested("(breakpoint) ", source_interactive());
   shell_.set_exec_frame(nullptr);
   in_forward_breakpoint_ = false;
   if (end == Shell::NestedEnd::Interrupted) shell_.interpreter().request_interrupt();
   if (end == Shell::NestedEnd::EndOfInput && shell_.source() && shell_.source()->interactive())
     shell_.out("(Ctrl-D: the program goes on; :quit leaves)\n");
 }
+
+bool ShellDebugUI::source_interactive() const { return shell_.source() && shell_.source()->interactive(); }
 
 void ShellDebugUI::log(const std::string& line) { shell_.err(line + "\n"); }
 

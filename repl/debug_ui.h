@@ -55,6 +55,7 @@ class ShellDebugUI : public debug::DebugUI {
   void show_displays();
   // A gradient summary, red when it holds NaN or Inf (and colour is on).
   std::string paint_nonfinite(const std::string& summary) const;
+  bool source_interactive() const;
 
  private:
   Shell& shell_;

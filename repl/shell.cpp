@@ -69,7 +69,7 @@ void Shell::feed_line(const std::string& line) {
   if (!input_.empty() && line.find_first_not_of(" \t") == std::string::npos) run_pending();
 }
 
-Shell::NestedEnd Shell::run_nested(const std::function<std::string()>& prompt) {
+Shell::NestedEnd Shell::run_nested(const std::function<std::string()>& prompt, bool ctrl_c_stays) {
   // The outer input is suspended: a nested prompt starts with no pending
   // block of its own and gives the outer one back afterwards.
   InputAssembler outer = std::move(input_);
@@ -83,6 +83,11 @@ Shell::NestedEnd Shell::run_nested(const std::function<std::string()>& prompt) {
   while (source_ && !exit_status_) {
     ReadResult r = source_->read(input_.empty() ? prompt() : "... ");
     if (r.status == ReadResult::Status::Interrupted) {
+      if (ctrl_c_stays) {
+        input_.reset();
+        err(source_->interactive() ? "\nKeyboardInterrupt\n" : "KeyboardInterrupt\n");
+        continue;
+      }
       end = NestedEnd::Interrupted;
       break;
     }

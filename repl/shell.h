@@ -46,9 +46,11 @@ class Shell {
   enum class NestedEnd { Left, Interrupted, EndOfInput };
   // `prompt` is asked before every line: it may change while the prompt is
   // open (:back moves the node the prompt names).
-  NestedEnd run_nested(const std::function<std::string()>& prompt);
-  NestedEnd run_nested(const std::string& prompt) {
-    return run_nested([prompt] { return prompt; });
+  // `ctrl_c_stays`: Ctrl-C drops the line typed and the prompt stays (as
+  // at pdb's); otherwise it ends the prompt (NestedEnd::Interrupted).
+  NestedEnd run_nested(const std::function<std::string()>& prompt, bool ctrl_c_stays = false);
+  NestedEnd run_nested(const std::string& prompt, bool ctrl_c_stays = false) {
+    return run_nested([prompt] { return prompt; }, ctrl_c_stays);
   }
   // Asks a yes/no question at a terminal; true without asking when no one
   // types (a command file, a pipe).

@@ -374,6 +374,9 @@ bool Lexer::scan_operator() {
   if (c == '!' ) return fail(Span{file_, line_, col_at(pos_), line_, col_at(pos_) + 1}, "invalid syntax");
   if (c == '$' || c == '?' || c == '`')
     return fail(Span{file_, line_, col_at(pos_), line_, col_at(pos_) + 1}, "invalid syntax");
+  if (c < 0x20 || c == 0x7f)  // CPython's words; the character itself would reach the terminal raw
+    return fail(Span{file_, line_, col_at(pos_), line_, col_at(pos_) + 1},
+                fmt::format("invalid non-printable character U+{:04X}", c));
   return fail(Span{file_, line_, col_at(pos_), line_, col_at(pos_) + 1},
               fmt::format("invalid character '{}' (U+{:04X})", text_[pos_], c));
 }

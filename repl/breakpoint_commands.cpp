@@ -91,7 +91,14 @@ void cmd_ignore(Shell& shell, const std::string& args) {
   std::vector<std::string> w = words_of(args);
   if (w.size() != 2) throw CommandError("usage: :ignore N COUNT");
   debug::Breakpoint& b = breakpoint_arg(shell, w[0], ":ignore N COUNT");
-  int count = number_arg(w[1], ":ignore N COUNT");
+  int count = -1;
+  try {
+    size_t used = 0;
+    count = std::stoi(w[1], &used);
+    if (used != w[1].size()) count = -1;
+  } catch (const std::exception&) {
+  }
+  if (count < 0) throw CommandError(fmt::format("'{}' is not a count (usage: :ignore N COUNT)", printable(w[1])));
   b.ignore = count;
   if (count == 0) shell.out(fmt::format("Breakpoint {} will pause at its next hit.\n", b.number));
   else shell.out(fmt::format("Breakpoint {} will not pause for its next {} hit{}.\n", b.number, count, count == 1 ? "" : "s"));

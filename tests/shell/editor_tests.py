@@ -225,4 +225,47 @@ def test_no_raw_escape_in_error_messages(backstep):
         check_not_in(b"\x1b", tail.split(b"\n")[0], "error line")
 
 
+def test_shell_quit_while_paused_asks_and_keeps_status_zero(backstep):
+    with Shell(backstep) as s:
+        s.line("import torch")
+        s.line("x = torch.ones(3, requires_grad=True)")
+        s.line(":break MulBackward0")
+        s.send("(x * 2).sum().backward()\r")
+        s.expect(PAUSED)
+        s.send(":q\r")
+        s.expect("A backward is paused. Quit anyway? (y or n) ")
+        s.send("y\r")
+        check_eq(0, s.wait(), "exit status of the shell")
+        check_not_in("backward aborted", s.text(), "output")
+
+
+def test_nodes_fit_the_terminal_width(backstep):
+    import fcntl
+    import struct
+    import termios
+    with Shell(backstep) as s:
+        fcntl.ioctl(s.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 60, 0, 0))
+        s.line("import torch")
+        s.line("a_long_leaf_name = torch.ones(3, requires_grad=True)")
+        s.line("b = (a_long_leaf_name * 2).exp().sum()")
+        out = s.line(":nodes b")
+        rows = [l for l in out.split("\n") if l.startswith("#")]
+        check(len(rows) == 4, f"four nodes in {out!r}")
+        for row in rows:
+            check(len(row) <= 60, f"a row wider than the terminal: {row!r}")
+        check_in("...", out)
+
+
+def test_help_lists_aliases_and_explains_each_command(backstep):
+    with Shell(backstep) as s:
+        out = s.line(":help")
+        for alias in (":n next", ":c continue", ":l list", ":q quit", ":b break"):
+            check_in(alias, out, ":help output")
+        for name in ("run", "next", "tbreak", "condition", "ignore", "disable", "enable", "delete",
+                     "info", "display", "finish", "where", "saved"):
+            out = s.line(":help " + name)
+            check_in(":" + name, out, ":help " + name)
+            check_not_in("unknown command", out, ":help " + name)
+
+
 TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]

@@ -119,6 +119,12 @@ bool Shell::confirm(const std::string& question) {
 
 namespace {
 
+std::string_view trimmed(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
 bool is_python_operator_word(std::string_view w) {
   for (std::string_view k : {"in", "is", "and", "or", "not", "if", "else", "for"})
     if (w == k) return true;
@@ -167,6 +173,13 @@ void Shell::handle_line(const std::string& line, LineSource& source) {
       source.remember(line);
       run_command(line);
       sink_.flush();
+      return;
+    }
+    if (!bare_commands_ && trimmed(line) == "help" && !in_.global("help")) {
+      // What Python's REPL answers to a bare `help`, and where the commands are.
+      source.remember(line);
+      out("Type help() for interactive help, or help(object) for help about object.\n"
+          "Type :help for backstep's commands.\n");
       return;
     }
     if (bare_commands_ && line[first] == '!') {  // pdb's "this is Python"

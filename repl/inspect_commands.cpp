@@ -63,7 +63,8 @@ void cmd_where(Shell& shell, const std::string&) {
 // What flowed into the node and what it produced, under no header.
 std::string grads_text(ShellDebugUI& u, const debug::BackwardRun& run, const debug::NodeRecord& r) {
   std::string out;
-  for (uint32_t i = 0; i < r.in_count; ++i) out += fmt::format("  in  grad_outputs[{}]: {}\n", i, summary_text(run.incoming(r)[i]));
+  for (uint32_t i = 0; i < r.in_count; ++i)
+    out += fmt::format("  in  grad_outputs[{}]: {}\n", i, u.paint_nonfinite(summary_text(run.incoming(r)[i])));
   if (r.state == debug::NodeRecord::State::Running) {
     out += "  (not run yet: :step to see what it produces)\n";
   } else {
@@ -74,7 +75,7 @@ std::string grads_text(ShellDebugUI& u, const debug::BackwardRun& run, const deb
         const auto& fn = node->next_edges()[i].function;
         to = fmt::format("  -> #{} {}", u.debugger().ids().id_of(*fn), fn->name());
       }
-      out += fmt::format("  out grad_inputs[{}]:  {}{}\n", i, summary_text(run.produced(r)[i]), to);
+      out += fmt::format("  out grad_inputs[{}]:  {}{}\n", i, u.paint_nonfinite(summary_text(run.produced(r)[i])), to);
     }
   }
   return out;

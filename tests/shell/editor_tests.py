@@ -217,6 +217,20 @@ def test_colour_in_debug_only_on_a_terminal_without_no_color(backstep):
         check_not_in(b"\x1b[1;33m", s.raw, "raw output (NO_COLOR)")
 
 
+def test_nonfinite_gradients_in_red_on_a_terminal(backstep):
+    with Shell(backstep, NO_COLOR=None) as s:
+        s.line("import torch")
+        s.line("x = torch.tensor([0., 1.], requires_grad=True)")
+        s.line(":break inf")
+        s.send("x.sqrt().sum().backward()\r")
+        s.expect(PAUSED)
+        check_in(b"\x1b[1;31mf32[2]", s.raw, "raw output (a gradient holding Inf, in red)")
+        start = len(s.raw)
+        s.send(":grads\r")
+        s.expect(PAUSED)
+        check_in(b"\x1b[1;31mf32[2]", s.raw[start:], "raw :grads output")
+
+
 def test_no_raw_escape_in_error_messages(backstep):
     with Shell(backstep) as s:
         s.send(":frob\x1b[Xz\r")  # an escape sequence the editor does not know

@@ -12,7 +12,7 @@
 # In the debugger, the failing node is where it stops (post-mortem):
 #
 #   scripts/run debug examples/inplace_bug.py
-#   (#..) :saved        the saved `result`, its version then and now
+#   (#..) :saved self   the saved `gate`: its versions, the line that changed it
 #   (#..) :where
 import torch
 

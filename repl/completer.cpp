@@ -1,5 +1,6 @@
 #include "repl/completer.h"
 
+#include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 #include "repl/commands.h"
@@ -121,29 +122,92 @@ std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_v
   return complete_attribute(in, chain, prefix);
 }
 
+std::vector<std::string> node_type_names(rt::Interpreter& in) {
+  std::set<std::string> names;
+  try {
+    for (const auto& run : debug::debugger(in).runs())
+      for (const auto& n : run->names)
+        if (!n.empty() && n.find("Backward") != std::string::npos) names.insert(n);
+    // The graphs behind the globals, walked up to a bound (completion must
+    // answer at once, whatever the graph's size).
+    constexpr size_t kMaxNodes = 20000;
+    std::vector<torch::autograd::Node*> stack;
+    std::set<torch::autograd::Node*> seen;
+    for (const auto& name : in.global_names()) {
+      std::optional<rt::Value> v = in.global(name);
+      if (!v || !v->is_tensor()) continue;
+      if (auto fn = v->as_tensor().grad_fn()) stack.push_back(fn.get());
+    }
+    while (!stack.empty() && seen.size() < kMaxNodes) {
+      torch::autograd::Node* n = stack.back();
+      stack.pop_back();
+      if (!seen.insert(n).second) continue;
+      std::string name = n->name();
+      if (name.find("::") == std::string::npos) names.insert(name);  // not AccumulateGrad's C++ name
+      for (const auto& e : n->next_edges())
+        if (e.function) stack.push_back(e.function.get());
+    }
+  } catch (...) {
+  }
+  return {names.begin(), names.end()};
+}
+
+namespace {
+
+std::vector<std::string> with_prefix(const std::vector<std::string>& words, std::string_view prefix) {
+  std::vector<std::string> out;
+  for (const auto& w : words)
+    if (w.compare(0, prefix.size(), prefix) == 0) out.push_back(w);
+  return out;
+}
+
+// A command's arguments: its options, then what its ArgKind offers.
+Completions complete_arguments(rt::Interpreter& in, const Command& command, std::string_view word) {
+  Completions c;
+  std::vector<std::string> words = with_prefix(command.options, word);
+  if (command.arg_kind == ArgKind::File) {
+    if (words.empty()) c.filenames = true;
+  } else if (command.arg_kind == ArgKind::Expression) {
+    for (auto& w : complete_python_word(in, word)) words.push_back(std::move(w));
+  } else if (command.arg_kind == ArgKind::Breakpoint) {
+    std::vector<std::string> targets = node_type_names(in);
+    for (const char* k : {"nan", "inf", "module"}) targets.push_back(k);
+    for (auto& w : with_prefix(targets, word)) words.push_back(std::move(w));
+  }
+  c.words = std::move(words);
+  return c;
+}
+
+}  // namespace
+
 Completions complete_shell_line(rt::Interpreter& in, const CommandTable& commands,
-                                const std::string& line, size_t word_start, size_t word_end) {
+                                const std::string& line, size_t word_start, size_t word_end,
+                                bool bare_commands) {
   Completions c;
   std::string_view word = std::string_view(line).substr(word_start, word_end - word_start);
   size_t first = line.find_first_not_of(" \t");
-  if (first == std::string::npos || line[first] != ':') {
+  bool colon = first != std::string::npos && line[first] == ':';
+  size_t name_start = colon ? first + 1 : first;
+  size_t name_end = first == std::string::npos ? std::string::npos : line.find_first_of(" \t", first);
+  bool in_first_word = first == std::string::npos || name_end == std::string::npos || word_start <= name_end;
+  if (!colon) {
+    if (bare_commands && !in_first_word) {  // `b Mul<TAB>` at a paused prompt
+      if (const Command* command = commands.find_exact(line.substr(name_start, name_end - name_start)))
+        return complete_arguments(in, *command, word);
+    }
     c.words = complete_python_word(in, word);
+    if (bare_commands && in_first_word)
+      for (auto& n : commands.names_with_prefix(word)) c.words.push_back(std::move(n));
     return c;
   }
   // A command: its name, or its arguments.
-  size_t name_end = line.find_first_of(" \t", first);
-  if (name_end == std::string::npos || word_start <= name_end) {
+  if (in_first_word) {
     c.words = commands.names_with_prefix(word);
     return c;
   }
   const Command* command = commands.find(line.substr(first + 1, name_end - first - 1));
-  if (!command || command->arg_kind == ArgKind::None) return c;
-  if (command->arg_kind == ArgKind::File) {
-    c.filenames = true;
-    return c;
-  }
-  c.words = complete_python_word(in, word);
-  return c;
+  if (!command || (command->arg_kind == ArgKind::None && command->options.empty())) return c;
+  return complete_arguments(in, *command, word);
 }
 
 }  // namespace backstep::repl

@@ -31,8 +31,15 @@ bool split_dotted_word(std::string_view word, std::vector<std::string>& chain,
 std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word);
 
 // Completion of a whole shell line (Python, or a `:` command and its
-// arguments) for the line editor.
+// arguments) for the line editor. `bare_commands`: at a paused prompt,
+// where `c` and `b 12` are commands without the colon, the first word
+// completes to command names as well.
 Completions complete_shell_line(rt::Interpreter& in, const CommandTable& commands,
-                                const std::string& line, size_t word_start, size_t word_end);
+                                const std::string& line, size_t word_start, size_t word_end,
+                                bool bare_commands = false);
+
+// The node types a breakpoint can name right now: those of the backwards
+// run so far and of the graphs behind the program's global tensors.
+std::vector<std::string> node_type_names(rt::Interpreter& in);
 
 }  // namespace backstep::repl

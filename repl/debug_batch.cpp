@@ -14,13 +14,16 @@
 #include "engine/runtime/sys_module.h"
 #include "repl/actions.h"
 #include "repl/cli.h"
+#include "repl/completer.h"
 #include "repl/debug_ui.h"
+#include "repl/history.h"
 #include "repl/line_editor.h"
 #include "repl/line_source.h"
 #include "repl/outcome.h"
 #include "repl/source_file.h"
 #include "repl/terminal_sink.h"
 
+#include <clocale>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -30,10 +33,19 @@ namespace backstep::repl {
 
 namespace {
 
-bool starts_program(const std::string& line) {
+// The command a setup line names (":c", "c", ":cont" -> "continue"), or ""
+// for Python and unknown words.
+std::string canonical_command(const Shell& shell, const std::string& line) {
+  size_t b = line.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
   std::string name = split_command_line(line).name;
-  if (!name.empty() && name[0] == ':') name = name.substr(1);
-  return name == "run" || name == "continue" || name == "c" || name == "step" || name == "s";
+  const Command* c = line[b] == ':' ? shell.commands().find(name) : shell.commands().find_exact(name);
+  return c ? c->name : "";
+}
+
+bool starts_program(const Shell& shell, const std::string& line) {
+  std::string name = canonical_command(shell, line);
+  return name == "run" || name == "continue" || name == "step" || name == "next";
 }
 
 std::unique_ptr<LineSource> command_source(const DebugOptions& o, std::string* error) {
@@ -47,24 +59,27 @@ std::unique_ptr<LineSource> command_source(const DebugOptions& o, std::string* e
     for (std::string line; std::getline(f, line);) lines.push_back(line);
     return std::make_unique<EchoingLineSource>(std::move(lines));
   }
-  if (isatty(STDIN_FILENO) == 1) return std::make_unique<FdLineSource>(STDIN_FILENO, STDERR_FILENO);
+  if (isatty(STDIN_FILENO) == 1) {
+    // The shell's line editor: editing, history, completion, paste.
+    if (isatty(STDOUT_FILENO) == 1) {
+      std::setlocale(LC_CTYPE, "");  // as the shell: UTF-8 input under a UTF-8 locale
+      return std::make_unique<LineEditor>(history_file_path(), color_enabled_for(STDOUT_FILENO));
+    }
+    return std::make_unique<FdLineSource>(STDIN_FILENO, STDERR_FILENO);
+  }
   // Commands piped in are a command file that arrives on stdin.
   std::vector<std::string> lines;
   for (std::string line; std::getline(std::cin, line);) lines.push_back(line);
   return std::make_unique<EchoingLineSource>(std::move(lines));
 }
 
-std::string command_name(const std::string& line) {
-  std::string name = split_command_line(line).name;
-  return !name.empty() && name[0] == ':' ? name.substr(1) : name;
-}
-
-bool is_setup_line(const std::string& line) {
+bool is_setup_line(const Shell& shell, const std::string& line) {
   size_t b = line.find_first_not_of(" \t");
   if (b == std::string::npos || line[b] == '#') return true;
-  if (line[b] != ':') return false;
-  static const char* setup[] = {"break", "b", "delete", "d", "breakpoints", "log", "help", "h"};
-  std::string name = command_name(line);
+  if (line[b] != ':') return false;  // in a command file, the program starts at its first other line
+  static const char* setup[] = {"break", "tbreak", "delete", "breakpoints", "log", "help", "condition",
+                                "ignore", "disable", "enable", "info", "display", "undisplay", "quit"};
+  std::string name = canonical_command(shell, line);
   for (const char* s : setup)
     if (name == s) return true;
   return false;
@@ -73,18 +88,25 @@ bool is_setup_line(const std::string& line) {
 // The setup phase: runs lines until one starts the program.
 void run_setup(Shell& shell, LineSource& source) {
   auto* file = dynamic_cast<EchoingLineSource*>(&source);
+  shell.set_bare_commands(true);  // `b 12`, `c`, `help` as at pdb's prompt
   for (;;) {
-    if (file && file->peek() && !is_setup_line(*file->peek()) && !starts_program(*file->peek())) return;
+    if (shell.exiting()) break;
+    if (file && file->peek() && !is_setup_line(shell, *file->peek()) && !starts_program(shell, *file->peek())) break;
     ReadResult r = source.read("(backstep) ");
-    if (r.status != ReadResult::Status::Line) return;
-    if (starts_program(r.line)) {
-      std::string name = split_command_line(r.line).name;
-      if (name == ":step" || name == ":s" || name == "step" || name == "s")
-        debug_ui_of(shell)->debugger().step_into_next_backward();
-      return;
+    if (r.status == ReadResult::Status::Interrupted) {  // Ctrl-C drops the line; setup goes on
+      shell.err(source.interactive() ? "\nKeyboardInterrupt\n" : "KeyboardInterrupt\n");
+      continue;
+    }
+    if (r.status != ReadResult::Status::Line) break;
+    if (starts_program(shell, r.line)) {
+      source.remember(r.line);
+      std::string name = canonical_command(shell, r.line);
+      if (name == "step" || name == "next") debug_ui_of(shell)->debugger().step_into_next_backward();
+      break;
     }
     shell.feed_line(r.line);
   }
+  shell.set_bare_commands(false);
 }
 
 }  // namespace
@@ -107,6 +129,7 @@ int run_debug(const DebugOptions& o) {
   route_interrupts_to(in);
   rt::set_argv(in, {o.file});  // sys.argv and sys.path[0] (the program's folder), as `run` has them
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
+  shell.set_quit_status(kExitScriptError);  // :quit ends the program before its end
   ShellDebugUI& ui = attach_debugger(shell);
   for (const auto& spec : o.breakpoints) {
     debug::ParsedBreakpoint p = debug::parse_breakpoint(spec);
@@ -117,9 +140,15 @@ int run_debug(const DebugOptions& o) {
     ui.debugger().add_breakpoint(*p.breakpoint);
   }
   shell.set_source(source.get());
+  if (auto* editor = dynamic_cast<LineEditor*>(source.get()))
+    editor->set_completion([&](const std::string& line, size_t start, size_t end) {
+      return complete_shell_line(in, shell.commands(), line, start, end, shell.bare_commands());
+    });
   run_setup(shell, *source);
   if (shell.exiting()) return shell.exit_status();
-  Settled s = run_and_settle(in, o.file, std::move(program.text), rt::Interpreter::Mode::File);
+  // After :quit the program stops without a traceback for the stop itself.
+  Settled s = run_and_settle(in, o.file, std::move(program.text), rt::Interpreter::Mode::File,
+                             [&shell] { return shell.exiting(); });
   sink.flush();
   if (shell.exiting()) return shell.exit_status();
   return exit_status_of(s);

@@ -8,6 +8,7 @@
 namespace backstep::repl {
 
 void register_inspect_commands(CommandTable& table);  // inspect_commands.cpp
+std::string breakpoint_state_text(const debug::Breakpoint& b);  // breakpoint_commands.cpp
 void register_graph_commands(CommandTable& table);    // graph_commands.cpp
 
 namespace {
@@ -39,7 +40,8 @@ void cmd_breakpoints(Shell& shell, const std::string&) {
     return;
   }
   for (const auto& b : bps)
-    shell.out(fmt::format("{:>3}  {}  (hit {} time{})\n", b.number, b.describe(), b.hits, b.hits == 1 ? "" : "s"));
+    shell.out(fmt::format("{:>3}  {}  (hit {} time{}{})\n", b.number, b.describe(), b.hits, b.hits == 1 ? "" : "s",
+                          breakpoint_state_text(b)));
 }
 
 void cmd_delete(Shell& shell, const std::string& args) {
@@ -116,7 +118,7 @@ void cmd_log(Shell& shell, const std::string& args) {
 
 void register_debugger_commands(CommandTable& table) {
   table.add({"break", "SPEC [if EXPR]", "pause at nodes: MulBackward0, #ID, FILE:LINE, LINE, nan, inf",
-             ArgKind::Expression, {"b"}, cmd_break});
+             ArgKind::Breakpoint, {"b"}, cmd_break});
   table.add({"breakpoints", "", "list the breakpoints", ArgKind::None, {}, cmd_breakpoints});
   table.add({"delete", "N", "delete breakpoint N", ArgKind::None, {"d"}, cmd_delete});
   table.add({"step", "[N]", "run N nodes and pause (before a backward: pause at its first node)", ArgKind::None, {"s"},
@@ -124,7 +126,7 @@ void register_debugger_commands(CommandTable& table) {
   table.add({"continue", "", "run to the next breakpoint", ArgKind::None, {"c"}, cmd_continue});
   table.add({"finish", "", "run the backward to its end, ignoring breakpoints", ArgKind::None, {}, cmd_finish});
   table.add({"abort", "", "stop the backward: it raises RuntimeError at its call site", ArgKind::None, {}, cmd_abort});
-  table.add({"log", "on|off|FILE", "log every node as the backward runs it", ArgKind::File, {}, cmd_log});
+  table.add({"log", "on|off|FILE", "log every node as the backward runs it", ArgKind::File, {}, cmd_log, "", {"on", "off"}});
   register_inspect_commands(table);
   register_graph_commands(table);
 }

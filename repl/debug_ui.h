@@ -30,6 +30,9 @@ class ShellDebugUI : public debug::DebugUI {
   // The history entry the user looks at: the paused node, or where :back
   // and :forward moved (an index into the run's records).
   size_t cursor() const { return cursor_; }
+  // The cursor within `run`: where the last pause in it left it (or :back
+  // moved it), else the run's last node (where it ended or stopped).
+  size_t cursor_in(const debug::BackwardRun& run) const;
   void move_cursor(long delta);
   // The run the inspection commands talk about: the paused one, or the
   // session's last backward.
@@ -38,6 +41,22 @@ class ShellDebugUI : public debug::DebugUI {
   // The header a pause prints: "#4 MulBackward0 — prog.py:12  y = x * w".
   std::string node_header(const debug::BackwardRun& run, size_t record) const;
 
+  // :quit: ends the session (and, under `backstep debug`, the program)
+  // after asking when a backward is paused and someone is typing.
+  void quit();
+  // :display: expressions shown at every pause (display_commands.cpp).
+  struct Display {
+    int number;
+    std::string expression;
+  };
+  std::vector<Display>& displays() { return displays_; }
+  int next_display_number() { return ++last_display_; }
+  // Evaluates and prints the displays (each pause calls it).
+  void show_displays();
+  // A gradient summary, red when it holds NaN or Inf (and colour is on).
+  std::string paint_nonfinite(const std::string& summary) const;
+  bool source_interactive() const;
+
  private:
   Shell& shell_;
   debug::Debugger& d_;
@@ -45,6 +64,9 @@ class ShellDebugUI : public debug::DebugUI {
   bool in_forward_breakpoint_ = false;
   std::optional<debug::Resume> resume_;
   size_t cursor_ = 0;
+  const debug::BackwardRun* cursor_run_ = nullptr;  // the run cursor_ indexes
+  std::vector<Display> displays_;
+  int last_display_ = 0;
 };
 
 // The UI of the shell `shell` runs in (null when none is attached).

@@ -107,9 +107,10 @@ void cmd_render(Shell& shell, const std::string& args) {
 
 void register_graph_commands(CommandTable& table) {
   table.add({"graph", "[EXPR]", "the graph of EXPR as a tree (paused: of the backward, with states)",
-             ArgKind::Expression, {}, cmd_graph});
+             ArgKind::Expression, {}, cmd_graph, "", {"--around", "--radius"}});
   table.add({"render", "[EXPR] [-o FILE] [--saved] [--grads] [--depth N] [--around #ID] [--radius R] [--rankdir LR]",
-             "draw the graph to FILE (.svg .png .pdf .dot .json .html)", ArgKind::Expression, {}, cmd_render});
+             "draw the graph to FILE (.svg .png .pdf .dot .json .html)", ArgKind::Expression, {}, cmd_render, "",
+             {"-o", "--saved", "--grads", "--depth", "--around", "--radius", "--rankdir"}});
 }
 
 }  // namespace backstep::repl

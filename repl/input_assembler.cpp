@@ -75,13 +75,34 @@ bool ends_open(const std::string& text) {
   return end != std::string::npos && text[end] == '\\';
 }
 
+// A control character (an arrow key's ESC [ A typed where nothing decodes
+// it) cannot be Python: the input is complete, and the parser says why,
+// instead of its '[' opening a bracket that waits for more lines.
+static bool has_control_character(const std::string& line) {
+  for (unsigned char c : line)
+    if ((c < 0x20 && c != '\t' && c != '\f' && c != '\r') || c == 0x7f) return true;
+  return false;
+}
+
 bool InputAssembler::feed(const std::string& line) {
   text_ += line;
   text_ += '\n';
+  if (has_control_character(line)) return true;
   if (ends_open(text_)) return false;
   if (in_block_) return is_blank(line);
   // Not inside brackets or a string, yet incomplete: a block header.
   if (starts_compound(text_) || check_(text_) == SyntaxState::Incomplete) {
+    in_block_ = true;
+    return false;
+  }
+  return true;
+}
+
+bool InputAssembler::feed_block(const std::string& block) {
+  text_ += block;
+  if (text_.empty() || text_.back() != '\n') text_ += '\n';
+  if (ends_open(text_)) return false;
+  if (check_(text_) == SyntaxState::Incomplete) {
     in_block_ = true;
     return false;
   }

@@ -24,6 +24,9 @@ class InputAssembler {
 
   // Adds a line; true when the input is now complete (take it with take()).
   bool feed(const std::string& line);
+  // Adds a pasted block (several lines): blank lines inside it do not end
+  // it; true when the input is complete.
+  bool feed_block(const std::string& block);
   std::string take();
   void reset();
 

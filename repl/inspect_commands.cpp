@@ -1,6 +1,7 @@
 // Debugger commands that look: :where, :grads, :saved, :list, :nodes,
 // :node, :history, :back, :forward.
 #include "engine/api/anomaly.h"
+#include "engine/api/mutations.h"
 #include "engine/api/node_object.h"
 #include "engine/api/tensor_names.h"
 #include "engine/autograd/node_metadata.h"
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <unistd.h>
 
 namespace backstep::repl {
 
@@ -26,9 +28,13 @@ const debug::BackwardRun& run_or_fail(ShellDebugUI& u) {
   return *run;
 }
 
+// The history entry every inspection command talks about: the cursor
+// (the paused node, or where :back / :forward moved), kept inside the run.
+// :where and :grads read the same one, also after a backward has ended.
+size_t cursor_index(ShellDebugUI& u, const debug::BackwardRun& run) { return u.cursor_in(run); }
+
 const debug::NodeRecord& record_at_cursor(ShellDebugUI& u, const debug::BackwardRun& run) {
-  size_t c = u.pause() ? u.cursor() : std::min(u.cursor(), run.records.size() - 1);
-  return run.records[std::min(c, run.records.size() - 1)];
+  return run.records[cursor_index(u, run)];
 }
 
 // The live node the commands describe: the paused node, or the one under
@@ -41,7 +47,7 @@ c10::intrusive_ptr<ag::Node> live_node(ShellDebugUI& u, const debug::NodeRecord&
 void cmd_where(Shell& shell, const std::string&) {
   ShellDebugUI& u = ui(shell);
   const debug::BackwardRun& run = run_or_fail(u);
-  size_t index = u.pause() ? u.cursor() : run.records.size() - 1;
+  size_t index = cursor_index(u, run);
   std::string out = fmt::format("{} [node {} of {}]\n", u.node_header(run, index), index + 1, run.expected);
   out += fmt::format("backward #{} called at {}\n", run.number, position_text(run.call_site));
   if (const autograd::ModuleScope* m = run.module_of(run.records[index]))
@@ -54,12 +60,11 @@ void cmd_where(Shell& shell, const std::string&) {
   shell.out(out);
 }
 
-void cmd_grads(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
-  const debug::BackwardRun& run = run_or_fail(u);
-  const debug::NodeRecord& r = record_at_cursor(u, run);
-  std::string out = u.node_header(run, static_cast<size_t>(&r - run.records.data())) + "\n";
-  for (uint32_t i = 0; i < r.in_count; ++i) out += fmt::format("  in  grad_outputs[{}]: {}\n", i, summary_text(run.incoming(r)[i]));
+// What flowed into the node and what it produced, under no header.
+std::string grads_text(ShellDebugUI& u, const debug::BackwardRun& run, const debug::NodeRecord& r) {
+  std::string out;
+  for (uint32_t i = 0; i < r.in_count; ++i)
+    out += fmt::format("  in  grad_outputs[{}]: {}\n", i, u.paint_nonfinite(summary_text(run.incoming(r)[i])));
   if (r.state == debug::NodeRecord::State::Running) {
     out += "  (not run yet: :step to see what it produces)\n";
   } else {
@@ -70,10 +75,17 @@ void cmd_grads(Shell& shell, const std::string&) {
         const auto& fn = node->next_edges()[i].function;
         to = fmt::format("  -> #{} {}", u.debugger().ids().id_of(*fn), fn->name());
       }
-      out += fmt::format("  out grad_inputs[{}]:  {}{}\n", i, summary_text(run.produced(r)[i]), to);
+      out += fmt::format("  out grad_inputs[{}]:  {}{}\n", i, u.paint_nonfinite(summary_text(run.produced(r)[i])), to);
     }
   }
-  shell.out(out);
+  return out;
+}
+
+void cmd_grads(Shell& shell, const std::string&) {
+  ShellDebugUI& u = ui(shell);
+  const debug::BackwardRun& run = run_or_fail(u);
+  const debug::NodeRecord& r = record_at_cursor(u, run);
+  shell.out(u.node_header(run, static_cast<size_t>(&r - run.records.data())) + "\n" + grads_text(u, run, r));
 }
 
 std::string saved_line(const autograd::SavedFieldView& f) {
@@ -87,20 +99,65 @@ std::string saved_line(const autograd::SavedFieldView& f) {
   return fmt::format("  {}: {}[{}]  {}\n", f.name, f.tensor.dtype.empty() ? "tensor" : f.tensor.dtype, shape, versions);
 }
 
+// `:saved FIELD`: one field, as grad_fn._saved_FIELD shows it -- except a
+// tensor modified in place since it was saved, which cannot be unpacked:
+// its versions and the lines that changed it are shown instead.
+void show_saved_field(Shell& shell, ag::Node& node, const autograd::GraphNode& g, const std::string& field) {
+  const autograd::SavedFieldView* view = nullptr;
+  for (const auto& f : g.saved)
+    if (f.name == field) view = &f;
+  if (!view) {
+    std::string names;
+    for (const auto& f : g.saved) names += (names.empty() ? "" : ", ") + f.name;
+    throw CommandError(fmt::format("{} has no saved field '{}' ({})", g.name, printable(field),
+                                   names.empty() ? "it saves nothing" : "it saves: " + names));
+  }
+  if (view->kind == autograd::SavedKind::Tensor && !view->released && view->saved_version != view->current_version) {
+    std::string out = saved_line(*view);
+    std::vector<std::string> sites = api::saved_field_mutation_sites(node, field);
+    for (const auto& site : sites) out += "    modified in place at " + site + "\n";
+    if (sites.empty()) out += "    (modified in place outside the program's own lines)\n";
+    out += "    (its value then is gone: backward would raise here)\n";
+    shell.out(out);
+    return;
+  }
+  if (view->released) {
+    shell.out(saved_line(*view));
+    return;
+  }
+  rt::Value obj = api::node_object(autograd::share_node(node));
+  rt::Interpreter& in = shell.interpreter();
+  std::optional<rt::Value> v;
+  try {
+    // Generated nodes have _saved_FIELD; a custom Function's node has the
+    // field itself (saved_tensors).
+    v = rt::try_get_attr(in, obj, "_saved_" + field);
+    if (!v) v = rt::try_get_attr(in, obj, field);
+  } catch (const std::exception&) {
+    try {
+      v = rt::try_get_attr(in, obj, field);
+    } catch (const std::exception&) {
+      v.reset();
+    }
+  }
+  if (!v) {  // the listing's text is all there is to show
+    shell.out(saved_line(*view));
+    return;
+  }
+  shell.out(rt::repr(in, *v) + "\n");
+}
+
 void cmd_saved(Shell& shell, const std::string& args) {
   ShellDebugUI& u = ui(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   const debug::NodeRecord& r = record_at_cursor(u, run);
   auto node = live_node(u, r);
   if (!node) throw CommandError("that node no longer exists (its graph was freed)");
-  if (!args.empty()) {  // one field's value, as grad_fn._saved_<field> shows it
-    rt::Value obj = api::node_object(node);
-    auto v = rt::try_get_attr(shell.interpreter(), obj, "_saved_" + args);
-    if (!v) throw CommandError(fmt::format("{} has no saved field '{}'", node->name(), args));
-    shell.out(rt::repr(shell.interpreter(), *v) + "\n");
+  autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
+  if (!args.empty()) {
+    show_saved_field(shell, *node, g, args);
     return;
   }
-  autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
   std::string out = fmt::format("#{} {} saved:\n", g.id, g.name);
   if (g.saved.empty()) out += "  (nothing)\n";
   for (const auto& f : g.saved) out += saved_line(f);
@@ -146,8 +203,9 @@ void move(Shell& shell, const std::string& args, int direction) {
     }
   }
   u.move_cursor(direction * n);
-  shell.out(fmt::format("{} [node {} of {}]\n", u.node_header(run, u.cursor()), u.cursor() + 1, run.expected));
-  cmd_grads(shell, "");
+  size_t at = cursor_index(u, run);
+  shell.out(fmt::format("{} [node {} of {}]\n", u.node_header(run, at), at + 1, run.expected) +
+            grads_text(u, run, run.records[at]));
 }
 
 void cmd_back(Shell& shell, const std::string& args) { move(shell, args, -1); }
@@ -207,6 +265,11 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     return;
   }
   std::string out;
+  // Lines fit the terminal (what does not fit is cut with "..."); the name
+  // column is as wide as the longest name.
+  int columns = terminal_columns(STDOUT_FILENO);
+  size_t name_width = 8;
+  for (const auto& n : snap.nodes) name_width = std::max(name_width, n.name.size());
   for (const auto& n : snap.nodes) {
     std::string where = n.origin.valid() ? fmt::format("{}:{}", lang::file_name_of(n.origin.span), n.origin.span.line) : "";
     std::string saved;
@@ -217,8 +280,9 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     int hooks = n.pre_hooks + n.post_hooks + n.tensor_hooks;
     if (hooks) extra += fmt::format(" hooks={}", hooks);
     std::string state = run ? state_of(run, u.pause() ? u.pause()->record : SIZE_MAX, n.id) : "";
-    out += fmt::format("#{:<4} {:<28} {:<8} {:<24}{}{}\n", n.id, n.name, state, where,
-                       saved.empty() ? "" : " saved=" + saved, extra);
+    std::string line = fmt::format("#{:<4} {:<{}} {:<8} {:<24}{}{}", n.id, n.name, columns > 0 ? name_width : 28, state,
+                                   where, saved.empty() ? "" : " saved=" + saved, extra);
+    out += fit_to_width(line, columns) + "\n";
   }
   shell.out(out);
 }

@@ -2,11 +2,13 @@
 
 #include "repl/history.h"
 #include "repl/signals.h"
+#include "repl/terminal_input.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <editline/readline.h>
+#include <unistd.h>
 
 namespace backstep::repl {
 namespace {
@@ -56,7 +58,8 @@ const char* LineEditor::word_break_characters() {
   return " \t\n`~!@#$%^&*()-=+[{]}\\|;:'\",<>/?";
 }
 
-LineEditor::LineEditor(std::string history_path) : history_path_(std::move(history_path)) {
+LineEditor::LineEditor(std::string history_path, bool color)
+    : history_path_(std::move(history_path)), color_(color) {
   rl_readline_name = "backstep";  // "backstep:" lines in ~/.editrc apply
   // Our own SIGINT handler (signals.h) does the work. libedit's would
   // re-send the signal to the whole process group (kill(0, SIGINT)).
@@ -64,6 +67,7 @@ LineEditor::LineEditor(std::string history_path) : history_path_(std::move(histo
   rl_basic_word_break_characters = word_break_characters();
   rl_completion_append_character = '\0';
   rl_attempted_completion_function = attempt_completion;
+  terminal_input::install(STDIN_FILENO);  // bracketed paste (terminal_input.h)
   rl_initialize();
   using_history();
   stifle_history(kHistoryLength);
@@ -78,21 +82,52 @@ LineEditor::~LineEditor() {
 
 void LineEditor::set_completion(CompletionFn fn) { g_complete = std::move(fn); }
 
+std::string LineEditor::styled(const std::string& prompt) const {
+  if (!color_) return prompt;
+  // \001 ... \002 mark the escape sequences as taking no columns, so that
+  // libedit measures the prompt right.
+  return "\001\x1b[1;36m\002" + prompt + "\001\x1b[0m\002";
+}
+
+std::string LineEditor::rest_of_paste(std::string block) {
+  // The terminal has sent the whole paste already: its lines are read
+  // here at once, each shown after a continuation prompt.
+  while (terminal_input::pasting()) {
+    char* more = readline(styled("... ").c_str());
+    if (!more) break;
+    block += '\n';
+    block += more;
+    std::free(more);
+  }
+  if (!block.empty() && block.back() == '\n') block.pop_back();  // the paste ended with a newline
+  return block;
+}
+
 ReadResult LineEditor::read(const std::string& prompt) {
   std::fflush(stdout);
   sigint::take_pressed();  // a Ctrl-C from before this prompt is spent
+  terminal_input::reset();
+  terminal_input::enable_paste(true);
   ReadResult r;
-  char* line = readline(prompt.c_str());
+  char* line = readline(styled(prompt).c_str());
   // readline() returns null both at Ctrl-D and when its read() failed with
   // EINTR; the SIGINT flag tells the two apart. A line that arrives with the
   // flag set was typed around a Ctrl-C that landed while libedit was busy
   // (not blocked in read()); it is abandoned as the Ctrl-C asked.
   bool interrupted = sigint::take_pressed();
+  if (!interrupted && line && terminal_input::paste_seen() && terminal_input::paste_had_newline()) {
+    r.line = rest_of_paste(line);
+    r.pasted = r.line.find('\n') != std::string::npos;
+    interrupted = sigint::take_pressed();
+  } else if (line) {
+    r.line = line;
+  }
+  terminal_input::enable_paste(false);
   if (interrupted) {
     r.status = ReadResult::Status::Interrupted;
+    r.line.clear();
   } else if (line) {
     r.status = ReadResult::Status::Line;
-    r.line = line;
   } else {
     std::fputs("\n", stdout);  // Ctrl-D: end the prompt's line, as Python does
   }

@@ -24,8 +24,9 @@ using CompletionFn =
 
 class LineEditor : public LineSource {
  public:
-  // `history_path` empty: no persistent history.
-  explicit LineEditor(std::string history_path);
+  // `history_path` empty: no persistent history. `color`: prompts in
+  // colour (the caller checked the terminal and NO_COLOR).
+  explicit LineEditor(std::string history_path, bool color = false);
   ~LineEditor() override;
   LineEditor(const LineEditor&) = delete;
   LineEditor& operator=(const LineEditor&) = delete;
@@ -42,7 +43,11 @@ class LineEditor : public LineSource {
 
  private:
   void save_history();
+  // The rest of a multi-line paste whose first line `first` is (one block).
+  std::string rest_of_paste(std::string first);
+  std::string styled(const std::string& prompt) const;
   std::string history_path_;
+  bool color_ = false;
   std::string last_remembered_;
 };
 

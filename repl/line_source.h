@@ -17,6 +17,9 @@ struct ReadResult {
   };
   Status status = Status::EndOfInput;
   std::string line;
+  // A block pasted at the terminal (bracketed paste): `line` holds all its
+  // lines, separated by '\n', and runs as one input, blank lines and all.
+  bool pasted = false;
 };
 
 class LineSource {

@@ -45,7 +45,7 @@ Settled settle(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
 }
 
 Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string text,
-                       rt::Interpreter::Mode mode) {
+                       rt::Interpreter::Mode mode, const std::function<bool()>& quiet) {
   rt::Interpreter::Outcome outcome;
   in.clear_interrupt();  // a Ctrl-C pressed before this run is not for it
   try {
@@ -56,6 +56,7 @@ Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string
     return {Settled::Kind::Error, 1};
   }
   in.clear_interrupt();  // one that came too late to interrupt anything
+  if (quiet && quiet() && !outcome.ok()) return {Settled::Kind::Error, 1};
   try {
     return settle(in, outcome);
   } catch (const std::exception& e) {

@@ -4,6 +4,8 @@
 
 #include "engine/runtime/interpreter.h"
 
+#include <functional>
+
 namespace backstep::repl {
 
 struct Settled {
@@ -33,8 +35,10 @@ void route_interrupts_to(rt::Interpreter& in);
 // Runs `text` with Ctrl-C armed to interrupt it, and converts a C++
 // exception escaping the engine (a bug, or memory exhaustion) into an error
 // message instead of ending the process.
+// `quiet`, when given and true once the run has ended, leaves the error
+// unreported (the session is quitting: its own stop is no error to show).
 Settled run_and_settle(rt::Interpreter& in, const std::string& name, std::string text,
-                       rt::Interpreter::Mode mode);
+                       rt::Interpreter::Mode mode, const std::function<bool()>& quiet = {});
 
 // The same for input typed at a breakpoint() prompt, run inside the paused
 // frame.

@@ -11,6 +11,7 @@
 #include "repl/style.h"
 #include "repl/terminal_sink.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -43,7 +44,25 @@ class Shell {
   // runs inputs from the session's line source until a command calls
   // leave_nested(), Ctrl-C is pressed, or the input ends.
   enum class NestedEnd { Left, Interrupted, EndOfInput };
-  NestedEnd run_nested(const std::string& prompt);
+  // `prompt` is asked before every line: it may change while the prompt is
+  // open (:back moves the node the prompt names).
+  // `ctrl_c_stays`: Ctrl-C drops the line typed and the prompt stays (as
+  // at pdb's); otherwise it ends the prompt (NestedEnd::Interrupted).
+  NestedEnd run_nested(const std::function<std::string()>& prompt, bool ctrl_c_stays = false);
+  NestedEnd run_nested(const std::string& prompt, bool ctrl_c_stays = false) {
+    return run_nested([prompt] { return prompt; }, ctrl_c_stays);
+  }
+  // Asks a yes/no question at a terminal; true without asking when no one
+  // types (a command file, a pipe).
+  bool confirm(const std::string& question);
+  // The status :quit leaves with (`backstep debug` makes it 1: the program
+  // did not run to its end).
+  void set_quit_status(int status) { quit_status_ = status; }
+  int quit_status() const { return quit_status_; }
+  // Whether bare command words (c, where, help) run as commands, as at
+  // pdb's prompt; true at paused prompts and `debug`'s setup prompt.
+  void set_bare_commands(bool on) { bare_commands_ = on; }
+  bool bare_commands() const { return bare_commands_; }
   void leave_nested() { leave_nested_ = true; }
   LineSource* source() const { return source_; }
   void set_source(LineSource* s) { source_ = s; }
@@ -57,6 +76,9 @@ class Shell {
 
  private:
   void handle_line(const std::string& line, LineSource& source);
+  void handle_paste(const std::string& block, LineSource& source);
+  bool is_bare_command(const std::string& line) const;
+  bool names_a_variable(const std::string& word) const;
   void run_pending();
   void run_command(const std::string& line);
   SyntaxState check(const std::string& text);
@@ -70,6 +92,8 @@ class Shell {
   LineSource* source_ = nullptr;
   rt::Frame* exec_frame_ = nullptr;
   bool leave_nested_ = false;
+  bool bare_commands_ = false;
+  int quit_status_ = 0;
 };
 
 }  // namespace backstep::repl

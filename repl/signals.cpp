@@ -85,6 +85,8 @@ void set_phase(Phase p) {
 
 bool take_pressed() { return g_pressed.exchange(false); }
 
+bool pressed() { return g_pressed.load(); }
+
 Phase phase() { return static_cast<Phase>(g_phase.load()); }
 
 }  // namespace backstep::repl::sigint

@@ -30,6 +30,8 @@ void set_phase(Phase p);
 
 // Whether Ctrl-C was pressed since the last call; clears the flag.
 bool take_pressed();
+// The same without clearing it.
+bool pressed();
 
 Phase phase();
 

@@ -100,6 +100,16 @@ std::vector<lang::Span> inplace_sites(const void* storage, int64_t from, int64_t
   return out;
 }
 
+std::vector<std::string> saved_field_mutation_sites(ag::Node& node, const std::string& field) {
+  std::vector<std::string> out;
+  auto* sv = autograd::raw_saved_variable(node, field);
+  if (!sv) return out;
+  autograd::SavedVariableState st = autograd::state_of(*sv);
+  if (st.empty || st.released || st.current_version == st.saved_version) return out;
+  for (const auto& s : inplace_sites(st.storage, st.saved_version, st.current_version)) out.push_back(location_text(s));
+  return out;
+}
+
 std::vector<std::string> explain_inplace_error(autograd::NodeIds& ids, const std::vector<c10::intrusive_ptr<ag::Node>>& roots) {
   std::vector<std::string> notes;
   std::deque<ag::Node*> queue;

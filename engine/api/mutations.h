@@ -28,6 +28,11 @@ void set_saved_mutation_handler(std::function<void(const at::Tensor&)> handler);
 // from `from` (inclusive) to `to` (exclusive).
 std::vector<lang::Span> inplace_sites(const void* storage, int64_t from, int64_t to);
 
+// Where a saved tensor of `node` named `field` was modified in place since
+// it was saved ("prog.py:14:1  `z.add_(2)`" per site); empty when it was
+// not, or the field is not a saved tensor.
+std::vector<std::string> saved_field_mutation_sites(torch::autograd::Node& node, const std::string& field);
+
 // The explanation backstep adds to PyTorch's in-place error: which saved
 // tensors of which nodes (reachable from `roots`) changed version since they
 // were saved, and the program lines that changed them. One note per line.

@@ -28,6 +28,9 @@ struct Breakpoint {
   std::string condition; // "" = none
   std::string spec;      // what the user typed, for listings
   int hits = 0;
+  bool enabled = true;   // :disable / :enable
+  bool temporary = false;  // :tbreak: deleted when first hit
+  int ignore = 0;        // :ignore N COUNT: the next COUNT hits do not pause
   bool module_checked = false;  // Module: checked against the program's modules (once some exist)
 
   // Whether the node's type/id/origin match (conditions are checked apart).
@@ -37,6 +40,14 @@ struct Breakpoint {
   bool matches_module(const autograd::ModuleScope* innermost) const;
   bool matches_module(const std::vector<autograd::ModuleFrame>& stack) const;
   bool is_after_node() const { return kind == Kind::Nan || kind == Kind::Inf; }
+  // Counts a hit (a match whose condition holds); false while :ignore's
+  // count lasts, as gdb counts ignored hits too.
+  bool take_hit() {
+    ++hits;
+    if (ignore <= 0) return true;
+    --ignore;
+    return false;
+  }
   std::string describe() const;  // "MulBackward0", "#4", "prog.py:12", "nan" (+ " if ...")
 };
 

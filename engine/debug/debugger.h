@@ -130,6 +130,12 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   const Breakpoint& add_breakpoint(Breakpoint b);
   bool delete_breakpoint(int number);
   const std::vector<Breakpoint>& breakpoints() const { return breakpoints_; }
+  // For :condition, :ignore, :enable, :disable, :tbreak (null: no such number).
+  Breakpoint* find_breakpoint(int number) {
+    for (auto& b : breakpoints_)
+      if (b.number == number) return &b;
+    return nullptr;
+  }
   // :step typed before a backward: pause at the first node of the next one.
   void step_into_next_backward() { step_next_backward_ = true; }
 

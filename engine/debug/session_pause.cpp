@@ -51,12 +51,12 @@ void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads)
   if (!step) {
     const NodeRecord& r = run_.records[current()];
     for (auto& bp : d_.breakpoints_) {
-      if (bp.is_after_node()) continue;
+      if (bp.is_after_node() || !bp.enabled) continue;
       bool matched = bp.kind == Breakpoint::Kind::Module ? bp.matches_module(run_.module_of(r))
                                                          : bp.matches_node(run_.name_of(r), r.id, r.origin);
       if (!matched) continue;
       if (!condition_holds(bp, node, grads, nullptr)) continue;
-      ++bp.hits;
+      if (!bp.take_hit()) continue;
       hit = &bp;
       break;
     }
@@ -79,14 +79,14 @@ void Session::maybe_pause_after(const ag::variable_list& grad_inputs, const ag::
     return false;
   };
   for (auto& bp : d_.breakpoints_) {
-    if (!bp.is_after_node()) continue;
+    if (!bp.is_after_node() || !bp.enabled) continue;
     bool nan = bp.kind == Breakpoint::Kind::Nan;
     // The origin: this node made NaN (or Inf) out of finite gradients.
     if (!any_of(run_.produced(r), r.out_count, nan) || any_of(run_.incoming(r), r.in_count, nan)) continue;
     c10::intrusive_ptr<ag::Node> live = d_.ids().node(r.id);
     ag::Node* node = live.get();
     if (!node || !condition_holds(bp, *node, grad_outputs, &grad_inputs)) continue;
-    ++bp.hits;
+    if (!bp.take_hit()) continue;
     PauseEvent e;
     e.reason = PauseEvent::Reason::NanInf;
     e.breakpoint = &bp;

@@ -80,13 +80,18 @@ def test_ctrl_c_while_paused_aborts(backstep):
         check_in("4", s.line("2 + 2"))  # the session goes on
 
 
-def test_ctrl_d_while_paused_ends_cleanly(backstep):
+def test_ctrl_d_while_paused_keeps_the_session(backstep):
+    # Ctrl-D at a paused prompt never throws the shell's state away: the
+    # backward runs on to its end and the session goes on.
     with TempDir() as tmp, Shell(backstep, tmp) as s:
         load_program(s, tmp)
         s.line(":break MulBackward0")
         s.send("loss.backward()\r")
         s.expect(PAUSED)
         time.sleep(0.3)
+        s.send(CTRL_D)
+        check_in("the backward runs on to its end", s.expect(">>> "))
+        check_in("8.0686e+02", s.line("x.grad"))
         s.send(CTRL_D)
         check_eq(0, s.wait(), "exit status")
 

@@ -233,7 +233,7 @@ def test_load_command(backstep):
             check_eq(f":load {prog}\n", s.line(f":load {prog}"), "output of :load")
             check_in("\n42\n", s.line("loaded_value + 1"))
             check_in("'hi you'", s.line("greet('you')"))
-            check_in("\n42\n", s.line(f":l {prog}") + s.line("loaded_value + 1"))
+            check_in("\n42\n", s.line(f":loa {prog}") + s.line("loaded_value + 1"))
             out = s.line(":load /no/such/file.py")
             check_in(":load: cannot open '/no/such/file.py': No such file or directory", out)
             check_in(":load: usage: :load FILE", s.line(":load"))

@@ -1,0 +1,5 @@
+:break SquareBackward
+:continue
+:saved saved_tensors
+:saved ctx
+:continue

@@ -1,0 +1,5 @@
+:saved self
+:saved other
+:saved nope
+:saved
+:node #1

@@ -1,0 +1,8 @@
+:break ExpBackward0
+:continue
+:step
+:back
+:abort
+:where
+:grads
+:continue

@@ -1,0 +1,39 @@
+// The debugger's view of the forward pass: a narrow hook the interpreter
+// calls at a few points, as CPython's sys.settrace. The interpreter core
+// knows only this interface; engine/debug implements it.
+//
+// Note [Tracer cost]: with no tracer installed (every `run`, every batch
+// job) the interpreter pays one test of a bool per statement
+// (trace_lines_, next to the interrupt check it already makes) and one
+// test of a pointer per script call that returns or unwinds. The line hook
+// is switched on only while something needs it (a line breakpoint, a
+// forward step), so a debugger that is attached but idle costs the same.
+// Measured with bench/language_bench.py: see the commit that added it.
+#pragma once
+
+namespace backstep::lang {
+struct Stmt;
+}
+
+namespace backstep::rt {
+
+class Interpreter;
+class ScriptError;
+struct Frame;
+
+class Tracer {
+ public:
+  virtual ~Tracer() = default;
+  // Before each statement runs, while Interpreter::trace_lines(true).
+  virtual void on_line(Interpreter& in, Frame& frame, const lang::Stmt& statement) = 0;
+  // An exception leaves `frame` (its locals are still there).
+  virtual void on_unwind(Interpreter& in, Frame& frame, const ScriptError& error) noexcept = 0;
+  // A script function's frame returns normally (its locals are still there).
+  virtual void on_return(Interpreter& in, Frame& frame) noexcept = 0;
+  // Interpreter::request_pause() arrived (Ctrl-C under a debugger): true
+  // when the tracer paused there and the program goes on; false raises
+  // KeyboardInterrupt as without a tracer.
+  virtual bool on_pause_request(Interpreter& in) = 0;
+};
+
+}  // namespace backstep::rt

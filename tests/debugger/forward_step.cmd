@@ -1,0 +1,14 @@
+:break 11
+:continue
+:p a
+b
+:step
+:bt
+:next
+:p w
+:list 4,8
+:next
+:next
+:step
+:where
+:continue

@@ -6,6 +6,7 @@ b
 :bt
 :next
 :p w
+:graph w
 :list 4,8
 :next
 :next

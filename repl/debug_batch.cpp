@@ -11,6 +11,8 @@
 // is echoed after its prompt, so the output is a transcript that tests can
 // compare. At a terminal, setup lasts until `:run`, `:continue` or `:step`.
 #include "engine/api/install.h"
+#include "engine/debug/breakpoint_check.h"
+#include "engine/debug/forward.h"
 #include "engine/runtime/sys_module.h"
 #include "repl/actions.h"
 #include "repl/cli.h"
@@ -20,6 +22,7 @@
 #include "repl/line_editor.h"
 #include "repl/line_source.h"
 #include "repl/outcome.h"
+#include "repl/signals.h"
 #include "repl/source_file.h"
 #include "repl/terminal_sink.h"
 
@@ -109,6 +112,45 @@ void run_setup(Shell& shell, LineSource& source) {
   shell.set_bare_commands(false);
 }
 
+void pause_interpreter(void* interpreter) {
+  // Called from the SIGINT handler: request_pause only stores an atomic.
+  static_cast<rt::Interpreter*>(interpreter)->request_pause();
+}
+
+// Whoever drives the session can still answer: a terminal, or a command
+// file with lines left.
+bool someone_to_ask(LineSource& source) {
+  if (source.interactive()) return true;
+  auto* file = dynamic_cast<EchoingLineSource*>(&source);
+  return file && file->peek();
+}
+
+// Runs the program; an uncaught exception in it is reported as Python
+// does, then the post-mortem prompt opens in the frames it left.
+Settled run_program(rt::Interpreter& in, const std::string& name, std::string text, ShellDebugUI& ui,
+                    LineSource& source) {
+  rt::Interpreter::Outcome outcome;
+  in.clear_interrupt();
+  try {
+    sigint::RunningScope running;
+    outcome = in.run_source(name, std::move(text), rt::Interpreter::Mode::File);
+  } catch (const std::exception& e) {
+    in.sink().err(std::string("backstep: internal error: ") + e.what() + "\n");
+    return {Settled::Kind::Error, 1};
+  }
+  in.clear_interrupt();
+  // After :quit the program stops without a traceback for the stop itself.
+  if (ui.shell().exiting() && !outcome.ok()) return {Settled::Kind::Error, 1};
+  Settled s = settle(in, outcome);
+  if (s.kind == Settled::Kind::Error && outcome.error && !ui.shell().exiting() && someone_to_ask(source)) {
+    in.sink().flush();
+    std::string line = in.exception_line(*outcome.error->exception());
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    ui.debugger().forward().post_mortem(*outcome.error, line);
+  }
+  return s;
+}
+
 }  // namespace
 
 int run_debug(const DebugOptions& o) {
@@ -131,13 +173,13 @@ int run_debug(const DebugOptions& o) {
   Shell shell(in, sink, Style{color_enabled_for(STDOUT_FILENO)});
   shell.set_quit_status(kExitScriptError);  // :quit ends the program before its end
   ShellDebugUI& ui = attach_debugger(shell);
+  ui.debugger().set_program(o.file);
   for (const auto& spec : o.breakpoints) {
-    debug::ParsedBreakpoint p = debug::parse_breakpoint(spec);
-    if (!p.breakpoint) {
-      std::fprintf(stderr, "backstep: --break %s: %s\n", spec.c_str(), p.error.c_str());
+    std::string error = debug::set_breakpoint(ui.debugger(), spec, nullptr, nullptr);
+    if (!error.empty()) {
+      std::fprintf(stderr, "backstep: --break %s: %s\n", spec.c_str(), error.c_str());
       return kExitUsage;
     }
-    ui.debugger().add_breakpoint(*p.breakpoint);
   }
   shell.set_source(source.get());
   if (auto* editor = dynamic_cast<LineEditor*>(source.get()))
@@ -146,9 +188,8 @@ int run_debug(const DebugOptions& o) {
     });
   run_setup(shell, *source);
   if (shell.exiting()) return shell.exit_status();
-  // After :quit the program stops without a traceback for the stop itself.
-  Settled s = run_and_settle(in, o.file, std::move(program.text), rt::Interpreter::Mode::File,
-                             [&shell] { return shell.exiting(); });
+  sigint::set_target(pause_interpreter, &in);  // Ctrl-C in the forward pauses it
+  Settled s = run_program(in, o.file, std::move(program.text), ui, *source);
   sink.flush();
   if (shell.exiting()) return shell.exit_status();
   return exit_status_of(s);

@@ -1,6 +1,7 @@
 // Debugger commands that control execution: :break, :breakpoints, :delete,
 // :step, :continue, :finish, :abort, :log. The inspection commands are in
 // inspect_commands.cpp.
+#include "engine/debug/breakpoint_check.h"
 #include "repl/debug_ui.h"
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@ namespace backstep::repl {
 void register_inspect_commands(CommandTable& table);  // inspect_commands.cpp
 std::string breakpoint_state_text(const debug::Breakpoint& b);  // breakpoint_commands.cpp
 void register_graph_commands(CommandTable& table);    // graph_commands.cpp
+void register_frame_commands(CommandTable& table);    // frame_commands.cpp
 
 namespace {
 
@@ -23,14 +25,12 @@ ShellDebugUI& paused_ui(Shell& shell, const char* what) {
 }
 
 void cmd_break(Shell& shell, const std::string& args) {
-  debug::ParsedBreakpoint p = debug::parse_breakpoint(args);
-  if (!p.breakpoint) throw CommandError(p.error);
-  if (std::string error = debug::unknown_module_error(*p.breakpoint); !error.empty()) throw CommandError(error);
-  const debug::Breakpoint& b = ui(shell).debugger().add_breakpoint(*p.breakpoint);
-  std::string note = b.kind == debug::Breakpoint::Kind::Module && !b.module_checked
-                         ? "  (no module has been made yet: checked at the next backward)"
-                         : "";
-  shell.out(fmt::format("Breakpoint {}: {}{}\n", b.number, b.describe(), note));
+  int number = 0;
+  std::string note;
+  std::string error = debug::set_breakpoint(ui(shell).debugger(), args, &number, &note);
+  if (!error.empty()) throw CommandError(error);
+  const debug::Breakpoint& b = ui(shell).debugger().breakpoints().back();
+  shell.out(fmt::format("Breakpoint {}: {}{}\n", number, b.describe(), note.empty() ? "" : "  (" + note + ")"));
 }
 
 void cmd_breakpoints(Shell& shell, const std::string&) {
@@ -40,8 +40,8 @@ void cmd_breakpoints(Shell& shell, const std::string&) {
     return;
   }
   for (const auto& b : bps)
-    shell.out(fmt::format("{:>3}  {}  (hit {} time{}{})\n", b.number, b.describe(), b.hits, b.hits == 1 ? "" : "s",
-                          breakpoint_state_text(b)));
+    shell.out(fmt::format("{:>3}  {}  (hit {} time{}{}){}\n", b.number, b.describe(), b.hits, b.hits == 1 ? "" : "s",
+                          breakpoint_state_text(b), b.pending ? "  pending" : ""));
 }
 
 void cmd_delete(Shell& shell, const std::string& args) {
@@ -72,9 +72,8 @@ void cmd_step(Shell& shell, const std::string& args) {
     u.resume(debug::Resume{debug::Resume::Kind::Step, n});
     return;
   }
-  if (u.paused_in_forward()) {
-    u.debugger().step_into_next_backward();
-    u.resume(debug::Resume{});
+  if (u.paused_in_forward()) {  // the next script line (a backward it starts: its first node)
+    u.resume(debug::Resume{debug::Resume::Kind::Step, 1});
     return;
   }
   u.debugger().step_into_next_backward();
@@ -129,6 +128,7 @@ void register_debugger_commands(CommandTable& table) {
   table.add({"log", "on|off|FILE", "log every node as the backward runs it", ArgKind::File, {}, cmd_log, "", {"on", "off"}});
   register_inspect_commands(table);
   register_graph_commands(table);
+  register_frame_commands(table);
 }
 
 }  // namespace backstep::repl

@@ -1,5 +1,7 @@
 #include "repl/debug_ui.h"
 
+#include "engine/autograd/node_metadata.h"
+#include "engine/debug/forward.h"
 #include "repl/debug_format.h"
 
 #include <fmt/format.h>
@@ -11,6 +13,20 @@ namespace {
 struct UIHolder {
   std::unique_ptr<ShellDebugUI> ui;
 };
+
+std::string forward_reason_text(const debug::ForwardPause& p) {
+  switch (p.reason) {
+    case debug::ForwardPause::Reason::Breakpoint:
+      return fmt::format("breakpoint {}: {}", p.breakpoint->number, p.breakpoint->describe());
+    case debug::ForwardPause::Reason::Step: return "step";
+    case debug::ForwardPause::Reason::Interrupt: return "Ctrl-C";
+    case debug::ForwardPause::Reason::ProgramBreakpoint: return "breakpoint()";
+    case debug::ForwardPause::Reason::PostMortem: return "post-mortem";
+    case debug::ForwardPause::Reason::Watch:
+      return p.breakpoint ? fmt::format("breakpoint {}: {}", p.breakpoint->number, p.breakpoint->describe()) : "watch";
+  }
+  return "";
+}
 
 const char* reason_text(const debug::PauseEvent& e) {
   switch (e.reason) {
@@ -69,6 +85,14 @@ void ShellDebugUI::resume(const debug::Resume& r) {
 debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
   debug::PauseEvent* outer = pause_;
   pause_ = &e;
+  // The stack of a pause inside a forward pause is the node's; the forward's
+  // comes back afterwards.
+  std::vector<debug::StackFrame> outer_stack = std::move(stack_);
+  size_t outer_frame = frame_, outer_cursor = stack_cursor_;
+  rt::Frame* outer_exec = shell_.exec_frame();
+  stack_.clear();
+  stack_cursor_ = SIZE_MAX;
+  frame_ = 0;
   cursor_ = e.record;
   cursor_run_ = e.run;
   resume_.reset();
@@ -98,6 +122,10 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
     return fmt::format("(#{}) ", run.records[at].id);
   });
   pause_ = outer;
+  stack_ = std::move(outer_stack);
+  frame_ = outer_frame;
+  stack_cursor_ = outer_cursor;
+  shell_.set_exec_frame(outer_exec);
   if (shell_.exiting()) return debug::Resume{debug::Resume::Kind::Abort, 1};  // :quit
   if (end == Shell::NestedEnd::Interrupted) {
     shell_.out("KeyboardInterrupt: aborting the backward\n");
@@ -132,17 +160,75 @@ void ShellDebugUI::quit() {
 }
 
 void ShellDebugUI::on_program_breakpoint(const lang::Span& where) {
+  debug::ForwardPause p;
+  p.reason = debug::ForwardPause::Reason::ProgramBreakpoint;
+  p.where = where;
+  on_forward_pause(p);
+}
+
+debug::Resume ShellDebugUI::on_forward_pause(debug::ForwardPause& p) {
+  bool post = p.reason == debug::ForwardPause::Reason::PostMortem;
+  if (post) {
+    shell_.out(fmt::format("Post-mortem ({}) — {}\n", p.message, position_text(p.where)));
+  } else if (p.reason == debug::ForwardPause::Reason::ProgramBreakpoint) {
+    shell_.out(fmt::format("Paused at breakpoint() — {}\n", position_text(p.where)));
+  } else {
+    shell_.out(fmt::format("Paused ({}) — {}\n", forward_reason_text(p), position_text(p.where)));
+    if (!p.message.empty()) shell_.out("  " + p.message + "\n");
+  }
+  bool outer_forward = in_forward_breakpoint_, outer_post = post_mortem_;
+  rt::Frame* outer_exec = shell_.exec_frame();
+  debug::PauseEvent* outer_pause = pause_;  // code run at a backward pause reached a line breakpoint
+  pause_ = nullptr;
   in_forward_breakpoint_ = true;
-  shell_.out(fmt::format("Paused at breakpoint() — {}\n", position_text(where)));
-  shell_.set_exec_frame(shell_.interpreter().current_frame());
+  post_mortem_ = post;
+  stack_ = d_.forward().frames();
+  stack_cursor_ = SIZE_MAX;
+  resume_.reset();
+  select_frame(0);
+  const char* prompt = post ? "(post-mortem) " : p.reason == debug::ForwardPause::Reason::ProgramBreakpoint ? "(breakpoint) " : "(forward) ";
   show_displays();
   // Ctrl-C drops the line typed, as at pdb's prompt (:abort stops the program).
-  Shell::NestedEnd end = shell_.run_nested("(breakpoint) ", source_interactive());
-  shell_.set_exec_frame(nullptr);
-  in_forward_breakpoint_ = false;
-  if (end == Shell::NestedEnd::Interrupted) shell_.interpreter().request_interrupt();
-  if (end == Shell::NestedEnd::EndOfInput && shell_.source() && shell_.source()->interactive())
+  Shell::NestedEnd end = shell_.run_nested(prompt, source_interactive());
+  shell_.set_exec_frame(outer_exec);
+  stack_.clear();
+  frame_ = 0;
+  in_forward_breakpoint_ = outer_forward;
+  post_mortem_ = outer_post;
+  pause_ = outer_pause;
+  if (end == Shell::NestedEnd::Interrupted) return debug::Resume{debug::Resume::Kind::Abort, 1};
+  if (end == Shell::NestedEnd::EndOfInput && source_interactive())
     shell_.out("(Ctrl-D: the program goes on; :quit leaves)\n");
+  return resume_.value_or(debug::Resume{});
+}
+
+const std::vector<debug::StackFrame>& ShellDebugUI::stack() {
+  if (in_forward_breakpoint_ && !pause_) return stack_;
+  const debug::BackwardRun* run = current_run();
+  if (!pause_ || !run || run->records.empty()) {
+    stack_.clear();
+    return stack_;
+  }
+  if (stack_cursor_ != cursor_) {
+    stack_.clear();
+    stack_cursor_ = cursor_;
+    frame_ = 0;
+    const debug::NodeRecord& r = run->records[std::min(cursor_, run->records.size() - 1)];
+    auto node = pause_->record == cursor_ ? pause_->node : d_.ids().node(r.id);
+    if (node)
+      if (auto* md = autograd::metadata_of(*node)) stack_ = debug::creating_stack(shell_.interpreter(), md->origin());
+  }
+  return stack_;
+}
+
+void ShellDebugUI::select_frame(size_t i) {
+  const auto& frames = stack();
+  if (frames.empty()) return;
+  frame_ = std::min(i, frames.size() - 1);
+  rt::Frame* f = frames[frame_].frame;
+  // A backward pause's innermost frame is the module level with `node` and
+  // `grad_outputs` bound, as before any :up.
+  shell_.set_exec_frame(pause_ && frame_ == 0 && f && !f->scope ? nullptr : f);
 }
 
 bool ShellDebugUI::source_interactive() const { return shell_.source() && shell_.source()->interactive(); }

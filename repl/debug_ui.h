@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/debug/debugger.h"
+#include "engine/debug/frames.h"
 #include "repl/shell.h"
 
 #include <optional>
@@ -17,6 +18,7 @@ class ShellDebugUI : public debug::DebugUI {
 
   debug::Resume on_pause(debug::PauseEvent& event) override;
   void on_program_breakpoint(const lang::Span& where) override;
+  debug::Resume on_forward_pause(debug::ForwardPause& pause) override;
   void log(const std::string& line) override;
 
   // --- for the commands ---------------------------------------------------
@@ -25,6 +27,16 @@ class ShellDebugUI : public debug::DebugUI {
   // The pause in progress (null when the program is not paused in a backward).
   debug::PauseEvent* pause() const { return pause_; }
   bool paused_in_forward() const { return in_forward_breakpoint_; }
+  // Paused after an uncaught exception: the program has ended.
+  bool post_mortem() const { return post_mortem_; }
+
+  // The stack :bt shows and :up / :down move through, innermost first: the
+  // forward's frames at a forward pause, the calls that created the node
+  // under the cursor at a backward pause (empty when neither).
+  const std::vector<debug::StackFrame>& stack();
+  size_t selected_frame() const { return frame_; }
+  // Selects frame `i` of stack(): the prompt's input runs in its variables.
+  void select_frame(size_t i);
   // Leaves the pause with this resume action (:step, :continue, ...).
   void resume(const debug::Resume& r);
   // The history entry the user looks at: the paused node, or where :back
@@ -62,6 +74,10 @@ class ShellDebugUI : public debug::DebugUI {
   debug::Debugger& d_;
   debug::PauseEvent* pause_ = nullptr;
   bool in_forward_breakpoint_ = false;
+  bool post_mortem_ = false;
+  std::vector<debug::StackFrame> stack_;
+  size_t stack_cursor_ = SIZE_MAX;  // the backward record stack_ was made for
+  size_t frame_ = 0;
   std::optional<debug::Resume> resume_;
   size_t cursor_ = 0;
   const debug::BackwardRun* cursor_run_ = nullptr;  // the run cursor_ indexes

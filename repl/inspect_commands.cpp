@@ -228,6 +228,9 @@ std::vector<at::Tensor> tensors_of_expression(Shell& shell, const std::string& e
   rt::Interpreter& in = shell.interpreter();
   rt::Value v;
   try {
+    // At a pause in a function, its variables are visible (debug/frames.h).
+    rt::Interpreter::BindingScope locals(in, shell.exec_frame() ? debug::frame_bindings(*shell.exec_frame())
+                                                                 : std::vector<rt::Interpreter::Binding>{});
     v = in.eval_expression(expr, "<:nodes>");
   } catch (const rt::ScriptError& e) {
     throw CommandError(e.what());

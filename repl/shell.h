@@ -68,6 +68,7 @@ class Shell {
   void set_source(LineSource* s) { source_ = s; }
   // Where inputs run: a paused frame (breakpoint()), or null for module level.
   void set_exec_frame(rt::Frame* f) { exec_frame_ = f; }
+  rt::Frame* exec_frame() const { return exec_frame_; }
   bool exiting() const { return exit_status_.has_value(); }
   int exit_status() const { return exit_status_.value_or(0); }
   // Processes one line as typed at the prompt (a command, or Python that

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace backstep::debug {
 
@@ -17,22 +18,53 @@ bool all_digits(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-// A file given as "prog.py" matches "/abs/path/prog.py" and "dir/prog.py".
-bool same_file(const std::string& typed, const std::string& actual) {
-  if (typed.empty() || typed == actual) return true;
-  if (actual.size() > typed.size() && actual.compare(actual.size() - typed.size(), typed.size(), typed) == 0)
-    return actual[actual.size() - typed.size() - 1] == '/';
-  return false;
+}  // namespace
+
+namespace {
+
+std::string absolute_normal(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(path, ec);
+  if (ec) p = path;
+  return p.lexically_normal().string();
 }
 
 }  // namespace
 
+bool same_file(const std::string& typed, const std::string& actual) {
+  if (typed.empty() || typed == actual) return true;
+  if (typed.find('/') == std::string::npos)  // a base name
+    return actual.size() > typed.size() && actual.compare(actual.size() - typed.size(), typed.size(), typed) == 0 &&
+           actual[actual.size() - typed.size() - 1] == '/';
+  if (actual.empty() || actual[0] == '<') return false;  // <stdin>, <pylib>/...
+  std::string a = absolute_normal(typed), b = absolute_normal(actual);
+  if (a == b) return true;
+  // "dir/prog.py" for "/abs/dir/prog.py" when typed relative to elsewhere.
+  std::string t = std::filesystem::path(typed).lexically_normal().string();
+  return t.rfind("../", 0) != 0 && b.size() > t.size() && b.compare(b.size() - t.size(), t.size(), t) == 0 &&
+         b[b.size() - t.size() - 1] == '/';
+}
+
+std::string_view unqualified_node_name(std::string_view name) {
+  size_t cut = name.rfind("::");
+  return cut == std::string_view::npos ? name : name.substr(cut + 2);
+}
+
+bool Breakpoint::matches_position(const lang::Span& at) const {
+  if (!at.valid() || at.line != line) return false;
+  if (file.empty()) return true;
+  if (at.file != matched_file_) {
+    matched_file_ = at.file;
+    matched_ = same_file(file, lang::file_name_of(at));
+  }
+  return matched_;
+}
+
 bool Breakpoint::matches_node(const std::string& node_name, int id, const lang::Span& origin) const {
   switch (kind) {
-    case Kind::NodeName: return node_name == name;
+    case Kind::NodeName: return node_name == name || unqualified_node_name(node_name) == name;
     case Kind::NodeId: return id == node_id;
-    case Kind::Line:
-      return origin.valid() && origin.line == line && same_file(file, lang::file_name_of(origin));
+    case Kind::Line: return matches_position(origin);
     case Kind::Nan:
     case Kind::Inf: return true;
     case Kind::Module: return false;  // see matches_module
@@ -64,7 +96,7 @@ std::string Breakpoint::describe() const {
   std::string out;
   switch (kind) {
     case Kind::NodeName: out = name; break;
-    case Kind::NodeId: out = "#" + std::to_string(node_id); break;
+    case Kind::NodeId: out = watch.empty() ? "#" + std::to_string(node_id) : "watch " + watch; break;
     case Kind::Line: out = (file.empty() ? "" : file + ":") + std::to_string(line); break;
     case Kind::Nan: out = "nan"; break;
     case Kind::Inf: out = "inf"; break;

@@ -1,6 +1,7 @@
 #include "engine/debug/debugger.h"
 
 #include "engine/debug/engine_workers.h"
+#include "engine/debug/forward.h"
 #include "engine/debug/log_thread.h"
 #include "engine/debug/session.h"
 
@@ -22,14 +23,23 @@ uint16_t BackwardRun::intern(const std::string& name) {
   return static_cast<uint16_t>(names.size() - 1);
 }
 
-Debugger::Debugger(rt::Interpreter& in) : in_(in) {}
-Debugger::~Debugger() = default;
+Debugger::Debugger(rt::Interpreter& in) : in_(in), forward_(std::make_unique<ForwardTracer>(*this)) {}
+Debugger::~Debugger() {
+  if (in_.tracer() == forward_.get()) in_.set_tracer(nullptr);
+}
+
+void Debugger::attach(DebugUI* ui) {
+  ui_ = ui;
+  in_.set_tracer(ui ? forward_.get() : nullptr);
+  forward_->update();
+}
 
 const Breakpoint& Debugger::add_breakpoint(Breakpoint b) {
   b.number = next_breakpoint_++;
   // Checked by whoever set it when modules exist already (see unknown_module_error).
   if (b.kind == Breakpoint::Kind::Module && autograd::any_module_known()) b.module_checked = true;
   breakpoints_.push_back(std::move(b));
+  forward_->update();
   return breakpoints_.back();
 }
 
@@ -37,6 +47,7 @@ bool Debugger::delete_breakpoint(int number) {
   for (auto it = breakpoints_.begin(); it != breakpoints_.end(); ++it)
     if (it->number == number) {
       breakpoints_.erase(it);
+      forward_->forget_watch(number);
       return true;
     }
   return false;
@@ -83,7 +94,7 @@ BackwardRun* Debugger::running() const {
 }
 
 void Debugger::on_breakpoint(rt::Interpreter&, const lang::Span& where) {
-  if (ui_) ui_->on_program_breakpoint(where);
+  forward_->pause(ForwardPause::Reason::ProgramBreakpoint, where);
 }
 
 namespace {
@@ -131,6 +142,8 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, EngineWorkers& wo
 std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& roots,
                                       const std::vector<at::Tensor>& grads, bool keep_graph, bool create_graph,
                                       bool accumulate_grad, const ag::edge_list& outputs) {
+  if (forward_->take_step_into_backward()) step_next_backward_ = true;
+  forward_->refresh_watches();
   if (!watching() && !step_next_backward_)
     return ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
 
@@ -142,6 +155,7 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.is_grad = !accumulate_grad;
   for (const auto& listener : start_listeners_) listener(run, roots);
   check_module_breakpoints();
+  for (auto& bp : breakpoints_) bp.pending = false;
   auto started = std::chrono::steady_clock::now();
   Session session(*this, run, roots, /*produced=*/ui_ != nullptr || keep_watching_);
   if (step_next_backward_) {

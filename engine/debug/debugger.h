@@ -32,6 +32,7 @@ namespace backstep::debug {
 
 class EngineWorkers;  // engine_workers.h
 class LogThread;      // log_thread.h
+class ForwardTracer;  // forward.h
 
 // What is known of a node before it runs (gathered while walking the graph).
 struct NodeFacts {
@@ -98,9 +99,21 @@ struct PauseEvent {
 };
 
 struct Resume {
-  enum class Kind { Step, Continue, Finish, Abort };
+  // Next: in a backward as Step; in the forward, the next line of the same
+  // function (or its caller's once it returns), as pdb's `next`.
+  enum class Kind { Step, Continue, Finish, Abort, Next };
   Kind kind = Kind::Continue;
   int steps = 1;
+};
+
+// The forward is paused before a statement (a line breakpoint, a step,
+// Ctrl-C, breakpoint()), or after an uncaught exception ended it.
+struct ForwardPause {
+  enum class Reason { Breakpoint, Step, Interrupt, ProgramBreakpoint, PostMortem, Watch };
+  Reason reason = Reason::Step;
+  const Breakpoint* breakpoint = nullptr;  // Breakpoint
+  lang::Span where;                        // the statement about to run (PostMortem: where it was raised)
+  std::string message;                     // PostMortem: the exception line; Watch: what happened
 };
 
 // Implemented by the repl; every call comes on the interpreter thread.
@@ -111,6 +124,10 @@ class DebugUI {
   virtual Resume on_pause(PauseEvent& event) = 0;
   // breakpoint() in the program: a prompt with the program's variables live.
   virtual void on_program_breakpoint(const lang::Span& where) = 0;
+  // The forward is paused (see ForwardPause): the prompt runs until the
+  // user resumes. Default: breakpoint() goes to on_program_breakpoint,
+  // anything else goes on.
+  virtual Resume on_forward_pause(ForwardPause& pause);
   // A logging line, when logging goes to the terminal.
   virtual void log(const std::string& line) = 0;
 };
@@ -124,8 +141,16 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
 
   rt::Interpreter& interpreter() { return in_; }
   // The UI that gets pauses; null detaches (backwards then never pause).
-  void attach(DebugUI* ui) { ui_ = ui; }
+  // Attaching installs the forward's hooks (forward.h) in the interpreter.
+  void attach(DebugUI* ui);
   DebugUI* ui() const { return ui_; }
+
+  // The program `debug` runs, as given on the command line: a bare LINE
+  // breakpoint means a line of it ("" in the shell: any file).
+  void set_program(std::string path) { program_ = std::move(path); }
+  const std::string& program() const { return program_; }
+  // Line breakpoints, forward stepping, Ctrl-C pauses, post-mortem frames.
+  ForwardTracer& forward() { return *forward_; }
 
   const Breakpoint& add_breakpoint(Breakpoint b);
   bool delete_breakpoint(int number);
@@ -176,6 +201,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
 
  private:
   friend class Session;
+  friend class ForwardTracer;
   bool watching() const { return ui_ || logging() || keep_watching_; }
   void let_go_of_old_histories();
   // A module breakpoint set before the program made any module is checked
@@ -194,6 +220,8 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
 
   rt::Interpreter& in_;
   DebugUI* ui_ = nullptr;
+  std::string program_;
+  std::unique_ptr<ForwardTracer> forward_;
   std::vector<Breakpoint> breakpoints_;
   int next_breakpoint_ = 1;
   bool step_next_backward_ = false;

@@ -115,7 +115,8 @@ void Session::pause(PauseEvent& e) {
 
 void Session::apply(const Resume& r) {
   switch (r.kind) {
-    case Resume::Kind::Step: steps_left_ = std::max(1, r.steps); break;
+    case Resume::Kind::Step:
+    case Resume::Kind::Next: steps_left_ = std::max(1, r.steps); break;
     case Resume::Kind::Continue: steps_left_ = 0; break;
     case Resume::Kind::Finish: finish_ = true; break;
     case Resume::Kind::Abort:

@@ -26,6 +26,10 @@ struct CallRecord {
   Span call_site;    // where the caller called it (invalid for <module>)
   uint64_t id = 0;         // distinct per call: nodes of one call share it
   std::shared_ptr<const CallRecord> parent;
+  // The call's variables as it left them, kept by a debugger (while one is
+  // attached) for a call some autograd node still points at, so `:up` at a
+  // backward pause evaluates in the function that created the node.
+  mutable std::shared_ptr<const void> frame_snapshot;
   int depth() const { return parent ? parent->depth() + 1 : 0; }
 };
 

@@ -25,6 +25,7 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
   f.statement = &s;
   f.current = s.span;
   check_interrupt();
+  if (trace_lines_) [[unlikely]] trace_line(f, s);
   switch (s.kind) {
     case StmtKind::Expr: {
       Value v = eval(*static_cast<const ExprStmt&>(s).value, f);

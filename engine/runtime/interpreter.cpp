@@ -1,4 +1,5 @@
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/tracer.h"
 
 #include "engine/runtime/builtin_slots.h"
 #include "engine/lang/parser.h"
@@ -109,7 +110,7 @@ Value Interpreter::eval_expression(const std::string& text, const std::string& n
   Frame f;
   f.globals = &globals;
   f.function = "<module>";
-  f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr});
+  f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr, nullptr});
   lang::OriginScope origin(&f.origin);
   Frame* saved_frame = frame_;
   frame_ = &f;
@@ -153,6 +154,18 @@ void Interpreter::request_interrupt(const std::string& reason) {
     interrupt_reason_ = reason;
   }
   request_interrupt();
+}
+
+void Interpreter::handle_interrupt() {
+  if (interrupt_.load(std::memory_order_relaxed) == kInterruptPause && tracer_) {
+    clear_interrupt();
+    if (tracer_->on_pause_request(*this)) return;
+  }
+  raise_interrupt();
+}
+
+void Interpreter::trace_line(Frame& f, const lang::Stmt& s) {
+  if (tracer_) tracer_->on_line(*this, f, s);
 }
 
 void Interpreter::raise_interrupt() {
@@ -262,7 +275,7 @@ void Interpreter::run_module(const lang::Module& m, Mode mode, ModuleGlobals& gl
   Frame f;
   f.globals = &globals;
   f.function = "<module>";
-  f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr});
+  f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr, nullptr});
   lang::OriginScope origin(&f.origin);
   Frame* saved_frame = frame_;
   Frame* saved_echo = echo_frame_;
@@ -276,11 +289,13 @@ void Interpreter::run_module(const lang::Module& m, Mode mode, ModuleGlobals& gl
     exec_block(m.body, f);
   } catch (ScriptError& e) {
     e.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (tracer_) tracer_->on_unwind(*this, f, e);
     restore();
     throw;
   } catch (const std::exception& e) {
     ScriptError se = translate_foreign_error(e);
     se.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (tracer_) tracer_->on_unwind(*this, f, se);
     restore();
     throw se;
   }
@@ -375,7 +390,7 @@ void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   f.parent = frame_;
   f.current = code.span;
   f.call = std::make_shared<lang::CallRecord>(
-      lang::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr});
+      lang::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr, nullptr});
 }
 
 namespace {
@@ -431,16 +446,19 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
     --depth_;
     frame_ = saved;
     e.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (tracer_) tracer_->on_unwind(*this, f, e);
     throw;
   } catch (const std::exception& e) {
     --depth_;
     frame_ = saved;
     ScriptError se = translate_foreign_error(e);
     se.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (tracer_) tracer_->on_unwind(*this, f, se);
     throw se;
   }
   --depth_;
   frame_ = saved;
+  if (tracer_) tracer_->on_return(*this, f);
   return std::move(f.return_value);
 }
 

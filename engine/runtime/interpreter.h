@@ -38,6 +38,8 @@ class OutputSink {
 
 // Observes execution, for the debugger: statement boundaries and
 // breakpoint() calls. Default: nothing.
+class Tracer;  // tracer.h
+
 class ExecutionObserver {
  public:
   virtual ~ExecutionObserver() = default;
@@ -173,6 +175,10 @@ class Interpreter {
 
   ExecutionObserver* observer() const { return observer_; }
   void set_observer(ExecutionObserver* o) { observer_ = o; }
+  // The debugger's hooks into the forward (tracer.h, Note [Tracer cost]).
+  Tracer* tracer() const { return tracer_; }
+  void set_tracer(Tracer* t) { tracer_ = t; }
+  void trace_lines(bool on) { trace_lines_ = on && tracer_; }
 
   // Per-session state owned by other layers (the torch API's tensor names,
   // the debugger), keyed by type. Created on first use.
@@ -231,14 +237,20 @@ class Interpreter {
   // --- interruption (thread-safe) -----------------------------------------
   // Called from a SIGINT handler or another thread: the interpreter raises
   // KeyboardInterrupt at the next statement, loop iteration or call.
-  void request_interrupt() { interrupt_.store(true, std::memory_order_relaxed); }
+  void request_interrupt() { interrupt_.store(kInterruptRaise, std::memory_order_relaxed); }
+  // Ctrl-C under a debugger: the tracer may pause the program there
+  // instead (Tracer::on_pause_request); without one it is an interrupt.
+  void request_pause() {
+    uint8_t none = kInterruptNone;
+    interrupt_.compare_exchange_strong(none, kInterruptPause, std::memory_order_relaxed);
+  }
   // The same with a reason the KeyboardInterrupt carries as its message
   // (--timeout). Not for signal handlers: it takes a lock.
   void request_interrupt(const std::string& reason);
   void check_interrupt() {
-    if (interrupt_.load(std::memory_order_relaxed)) raise_interrupt();
+    if (interrupt_.load(std::memory_order_relaxed)) handle_interrupt();
   }
-  void clear_interrupt() { interrupt_.store(false, std::memory_order_relaxed); }
+  void clear_interrupt() { interrupt_.store(kInterruptNone, std::memory_order_relaxed); }
 
   // --- used by the evaluator (eval_expr.cpp, exec_stmt.cpp) ---------------
   enum class Flow : uint8_t { Normal, Break, Continue, Return };
@@ -259,6 +271,8 @@ class Interpreter {
  private:
   friend class Evaluator;
   [[noreturn]] void raise_interrupt();
+  void handle_interrupt();  // a pause request the tracer took, else raise_interrupt()
+  void trace_line(Frame& f, const lang::Stmt& s);
   Value load_name(const lang::Name& n, Frame& f);
   const Value* local_in_place(const lang::Expr& e, Frame& f);
   void store_slot(const lang::NameSlot& slot, const std::string& name, Value v, Frame& f);
@@ -290,6 +304,8 @@ class Interpreter {
 
   OutputSink* sink_;
   ExecutionObserver* observer_ = nullptr;
+  Tracer* tracer_ = nullptr;
+  bool trace_lines_ = false;
   std::shared_ptr<ModuleGlobals> main_globals_;
   std::unordered_map<std::string, Value> builtins_;
   std::map<std::string, ModuleFactory> module_factories_;
@@ -306,7 +322,8 @@ class Interpreter {
   int depth_ = 0;
   int native_depth_ = 0;
   uint64_t next_call_id_ = 1;
-  std::atomic<bool> interrupt_{false};
+  static constexpr uint8_t kInterruptNone = 0, kInterruptRaise = 1, kInterruptPause = 2;
+  std::atomic<uint8_t> interrupt_{kInterruptNone};
   std::mutex interrupt_reason_mutex_;
   std::string interrupt_reason_;
   std::thread::id thread_ = std::this_thread::get_id();

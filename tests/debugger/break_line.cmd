@@ -6,3 +6,5 @@
 :continue
 :where
 :continue
+:where
+:continue

@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import batch_tests  # noqa: E402
 import debugger_tests  # noqa: E402
 import editor_tests  # noqa: E402
+import forward_debug_tests  # noqa: E402
 import terminal_tests  # noqa: E402
 from harness import TestFailure  # noqa: E402
 
@@ -35,7 +36,7 @@ def main():
         return 2
 
     tests = []
-    for module in (batch_tests, terminal_tests, debugger_tests, editor_tests):
+    for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
                 tests.append(t)

@@ -24,7 +24,7 @@ class FakeScript {
   FakeScript(const std::string& name, const std::string& text) {
     autograd::install_engine();
     span_.file = lang::SourceRegistry::instance().add(name, text);
-    call_ = std::make_shared<autograd::CallRecord>(autograd::CallRecord{"<module>", {}, next_id_++, nullptr});
+    call_ = std::make_shared<autograd::CallRecord>(autograd::CallRecord{"<module>", {}, next_id_++, nullptr, nullptr});
   }
   FakeScript(const FakeScript&) = delete;
   FakeScript& operator=(const FakeScript&) = delete;
@@ -38,7 +38,7 @@ class FakeScript {
   // Calls a script function from the current span; ret() returns from it.
   void call(const std::string& function) {
     stack_.emplace_back(call_, span_);
-    call_ = std::make_shared<autograd::CallRecord>(autograd::CallRecord{function, span_, next_id_++, call_});
+    call_ = std::make_shared<autograd::CallRecord>(autograd::CallRecord{function, span_, next_id_++, call_, nullptr});
   }
   void ret() {
     call_ = stack_.back().first;

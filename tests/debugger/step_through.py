@@ -1,0 +1,1 @@
+../../examples/step_through.py

@@ -1,19 +1,10 @@
-// Commands that move the program on or end it, beyond debug_commands.cpp's:
-// :next (pdb's n), :quit, and :run (which `backstep debug` reads at its
+// Commands that move the program on or end it, beyond debug_commands.cpp's
+// and frame_commands.cpp's (:next): :quit, and :run (which `backstep debug` reads at its
 // setup prompt; elsewhere it says what to do instead).
 #include "repl/debug_ui.h"
 
 namespace backstep::repl {
 namespace {
-
-void cmd_next(Shell& shell, const std::string& args) {
-  // A backward has no calls to step over: the next node in engine order is
-  // what :step pauses at, so :next is :step (forward pauses included).
-  const Command* step = shell.commands().find_exact("step");
-  if (!step) throw CommandError("no :step command");
-  auto run = step->run;
-  run(shell, args);
-}
 
 void cmd_quit(Shell& shell, const std::string& args) {
   if (!args.empty()) throw CommandError("takes no arguments");
@@ -29,9 +20,6 @@ void cmd_run(Shell& shell, const std::string&) {
 }  // namespace
 
 void register_flow_commands(CommandTable& table) {
-  table.add({"next", "[N]", "pause at the next node in engine order (N nodes on)", ArgKind::None, {}, cmd_next,
-             "The same as :step: a backward has no calls to step over. Before a backward,\n"
-             "the next one pauses at its first node."});
   table.add({"quit", "", "leave (asks when a backward is paused; under debug, ends the program)", ArgKind::None, {},
              cmd_quit,
              "In the shell, as Ctrl-D at >>>. While paused at a terminal it asks first; the\n"

@@ -239,7 +239,10 @@ void register_frame_commands(CommandTable& table) {
   table.add({"watch", "NAME", "pause where a tensor's gradient arrives, and when it is modified in place",
              ArgKind::Expression, {}, cmd_watch});
   table.add({"next", "", "forward: run to the next line of this function; backward: as :step", ArgKind::None, {"n"},
-             cmd_next});
+             cmd_next,
+             "At a forward pause, runs to the next line of the same function (calls run\n"
+             "through, as pdb's n). A backward has no calls to step over: there :next is\n"
+             ":step, the next node in engine order."});
 }
 
 }  // namespace backstep::repl

@@ -12,7 +12,8 @@ namespace {
 // One line per form, for usage errors (the full text is --help's).
 const char* const kUsage =
     "usage: backstep [--help] [--version] [FILE [RUN OPTIONS]]\n"
-    "       backstep run FILE [--trace OUT.json] [--graph-json OUT.json] [--render-dir DIR]\n"
+    "       backstep run FILE [--trace OUT.json [--trace-mode full|summary]] [--graph-json OUT.json]\n"
+    "                         [--render-dir DIR]\n"
     "                         [--format svg|png|pdf|html] [--log-backward [LOGFILE]]\n"
     "                         [--json-errors] [--timeout SECONDS] [-W ARG]...\n"
     "       backstep debug FILE [-x CMDFILE] [--break SPEC]...\n"
@@ -29,6 +30,8 @@ void add_run_options(CLI::App& app, RunOptions& o, CLI::Option** log) {
              ->expected(0, 1)
              ->type_name("[LOGFILE]");
   app.add_option("--trace", o.trace, "Write a trace of every backward (backstep.trace/v1 JSON)")->type_name("OUT.json");
+  app.add_option("--trace-mode", o.trace_mode, "What --trace records: every node (full) or one line per optimizer step (summary)")
+      ->check(CLI::IsMember({"full", "summary"}));
   app.add_option("--graph-json", o.graph_json, "Write the graph of every backward (backstep.graph/v1 JSON)")
       ->type_name("OUT.json");
   app.add_option("--render-dir", o.render_dir, "Draw every backward's graph into DIR (backward-001.svg, ...)")

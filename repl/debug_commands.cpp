@@ -9,6 +9,7 @@ namespace backstep::repl {
 
 void register_inspect_commands(CommandTable& table);  // inspect_commands.cpp
 void register_graph_commands(CommandTable& table);    // graph_commands.cpp
+void register_params_command(CommandTable& table);    // params_command.cpp
 
 namespace {
 
@@ -127,6 +128,7 @@ void register_debugger_commands(CommandTable& table) {
   table.add({"log", "on|off|FILE", "log every node as the backward runs it", ArgKind::File, {}, cmd_log});
   register_inspect_commands(table);
   register_graph_commands(table);
+  register_params_command(table);
 }
 
 }  // namespace backstep::repl

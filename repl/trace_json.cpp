@@ -38,8 +38,17 @@ double rounded(double v, int decimals) {
   return std::round(v * scale) / scale;
 }
 
+// Formatting into a small array and appending it: fmt through a
+// back_inserter pushes one character at a time, a third of the writing.
+template <class T>
+void append_plain(std::string& out, T v) {
+  char buf[40];
+  char* end = fmt::format_to_n(buf, sizeof buf, "{}", v).out;
+  out.append(buf, end);
+}
+
 void append_number(std::string& out, float v) {
-  if (std::isfinite(v)) fmt::format_to(std::back_inserter(out), "{}", v);
+  if (std::isfinite(v)) append_plain(out, v);
   else out += "null";
 }
 
@@ -100,8 +109,11 @@ const std::string& TraceText::module_text(const debug::BackwardRun& run, uint16_
 }
 
 const std::string& TraceText::file_text(const lang::Span& span) {
+  if (last_file_ && span.file == last_file_index_) return *last_file_;
+  last_file_index_ = span.file;
   auto it = files_.find(span.file);
   if (it == files_.end()) it = files_.emplace(span.file, escaped(lang::file_name_of(span))).first;
+  last_file_ = &it->second;  // unordered_map nodes stay put
   return it->second;
 }
 
@@ -119,7 +131,10 @@ void TraceText::append_summary(std::string& out, const debug::Summary& s) {
     out += "null";
   } else {
     out += '[';
-    for (int i = 0; i < s.ndim; ++i) fmt::format_to(std::back_inserter(out), "{}{}", i ? "," : "", s.shape[i]);
+    for (int i = 0; i < s.ndim; ++i) {
+      if (i) out += ',';
+      append_plain(out, s.shape[i]);
+    }
     out += ']';
   }
   if (s.device_type != c10::DeviceType::CPU) out += ",\"device\":" + escaped(debug::device_text(s));
@@ -133,11 +148,17 @@ void TraceText::append_summary(std::string& out, const debug::Summary& s) {
   append_number(out, s.min);
   out += ",\"max\":";
   append_number(out, s.max);
-  fmt::format_to(std::back_inserter(out), ",\"nan\":{},\"inf\":{}}}", s.nan, s.inf);
+  out += ",\"nan\":";
+  append_plain(out, s.nan);
+  out += ",\"inf\":";
+  append_plain(out, s.inf);
+  out += '}';
 }
 
 void TraceText::append_record(std::string& out, const debug::BackwardRun& run, const debug::NodeRecord& r) {
-  fmt::format_to(std::back_inserter(out), "{{\"id\":{},\"name\":", r.id);
+  out += "{\"id\":";
+  append_plain(out, r.id);
+  out += ",\"name\":";
   out += name_text(run, r.name_index);
   out += ",\"source\":";
   if (!r.origin.valid()) {
@@ -145,7 +166,11 @@ void TraceText::append_record(std::string& out, const debug::BackwardRun& run, c
   } else {
     out += "{\"file\":";
     out += file_text(r.origin);
-    fmt::format_to(std::back_inserter(out), ",\"line\":{},\"col\":{},\"function\":", r.origin.line, r.origin.col);
+    out += ",\"line\":";
+    append_plain(out, r.origin.line);
+    out += ",\"col\":";
+    append_plain(out, r.origin.col);
+    out += ",\"function\":";
     if (run.function_of(r).empty()) out += "\"<module>\"";
     else out += name_text(run, r.function_index);
     out += '}';
@@ -166,7 +191,7 @@ void TraceText::append_record(std::string& out, const debug::BackwardRun& run, c
   }
   out += "],\"time_us\":";
   double t = rounded(r.time_us, 1);
-  if (std::isfinite(t)) fmt::format_to(std::back_inserter(out), "{}", t);
+  if (std::isfinite(t)) append_plain(out, t);
   else out += "null";
   out += '}';
 }

@@ -54,6 +54,8 @@ class TraceText {
   std::vector<std::string> names_;    // per run, by name index ("" = not made yet)
   std::vector<std::string> modules_;  // per run, by module index
   std::unordered_map<uint32_t, std::string> files_;  // by source file index
+  const std::string* last_file_ = nullptr;  // the last one looked up (most records share it)
+  uint32_t last_file_index_ = 0;
   std::unordered_map<int, std::string> dtypes_;      // by ScalarType
 };
 

@@ -6,8 +6,8 @@
 // 10,000-step loop's trace costs its file, not its RAM.
 //
 // Each file is written in place, a line at a time, and flushed at every
-// backward or step: a run that is killed leaves a file whose every line
-// up to the last is complete (docs/trace-format.md says how to read one);
+// backward (summaries: at most ten times a second): a run that is killed
+// leaves a file whose every line up to the last is complete (docs/trace-format.md says how to read one);
 // a run that ends in any other way (finished, raised, timed out, Ctrl-C)
 // closes the document.
 #pragma once
@@ -16,6 +16,7 @@
 #include "engine/debug/step_stats.h"
 #include "repl/trace_json.h"
 
+#include <chrono>
 #include <cstdio>
 #include <deque>
 #include <map>
@@ -73,7 +74,7 @@ class TraceStream {
   std::deque<uint64_t> started_;
   std::map<uint64_t, std::string> finished_;
   size_t runs_written_ = 0, graphs_written_ = 0;
-  uint64_t last_reported_step_ = UINT64_MAX;
+  std::chrono::steady_clock::time_point last_flush_{};
   bool closed_ = false;
 };
 

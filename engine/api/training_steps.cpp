@@ -17,8 +17,12 @@ namespace {
 std::optional<double> loss_of(const std::vector<at::Tensor>& roots) {
   if (roots.size() != 1) return std::nullopt;
   const at::Tensor& t = roots.front();
-  if (!t.defined() || t.numel() != 1 || t.is_complex() || t.is_meta()) return std::nullopt;
-  return t.item<double>();
+  if (!t.defined() || t.numel() != 1 || t.is_complex() || t.is_meta() || t.layout() != at::kStrided) return std::nullopt;
+  try {
+    return t.item<double>();
+  } catch (const std::exception&) {
+    return std::nullopt;  // a tensor type item() refuses: no loss to report
+  }
 }
 
 rt::Value make_steps_module(rt::Interpreter&) {

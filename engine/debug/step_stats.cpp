@@ -38,7 +38,7 @@ void measure_update(const at::Tensor& now, at::Tensor& before, double& weight_no
     return;
   }
   weight_norm = before.norm().item<double>();
-  update_norm = (now - before).norm().item<double>();
+  update_norm = (now.detach() - before).norm().item<double>();
   before.copy_(now);
 }
 
@@ -83,7 +83,7 @@ ParamStats StepTracker::stats_of(const std::string& name, const at::Tensor& p) {
   at::NoGradGuard no_grad;
   const at::Tensor& grad = p.grad();
   if (grad.defined()) s.grad = summarize(grad);
-  at::Tensor now = p.detach();
+  const at::Tensor& now = p;  // read only, under no_grad: no detached alias to make
   auto it = previous_.find(p.unsafeGetTensorImpl());
   // A copy of another shape belonged to a tensor that died (its address reused).
   if (it != previous_.end() && (it->second.sizes() != now.sizes() || it->second.dtype() != now.dtype())) {
@@ -92,7 +92,7 @@ ParamStats StepTracker::stats_of(const std::string& name, const at::Tensor& p) {
   }
   if (it == previous_.end()) {
     s.weight_norm = now.norm().item<double>();
-    previous_.emplace(p.unsafeGetTensorImpl(), now.clone(at::MemoryFormat::Contiguous));
+    previous_.emplace(p.unsafeGetTensorImpl(), now.detach().clone(at::MemoryFormat::Contiguous));
     return s;
   }
   double update = 0;

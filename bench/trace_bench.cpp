@@ -10,6 +10,7 @@
 #include "engine/runtime/interpreter.h"
 #include "bench_support.h"
 #include "repl/recorder.h"
+#include "repl/trace_stream.h"
 
 #include <ATen/Parallel.h>
 #include <fmt/format.h>
@@ -74,16 +75,30 @@ int main(int argc, char** argv) {
   Pair matrices = paired(6, record, [&] { return backward_seconds(in, matrix_nodes, 1, true); });
   print_paired(fmt::format("backward, {} nodes on 64x64 matrices: plain -> trace", matrix_nodes), matrices, 1.2);
 
-  // Only the last backward, as a program that ran one: write its trace.
-  backstep::repl::Recorder last(d, in, {});
+  // Only the last backward, as a program that ran one: write its trace as
+  // `backstep run --trace` streams it when the backward ends (text made a
+  // megabyte at a time and written, no fsync).
+  d.keep_watching(true);
   run(in, build(nodes));
   run(in, "loss.backward()\n");
+  const char* path = "/tmp/backstep_bench_trace.json";
   auto t0 = Clock::now();
-  std::string error = last.write_trace("/tmp/backstep_bench_trace.json", "<bench>");
+  backstep::repl::StreamFile file;
+  std::string error = file.open(path);
+  std::string buffer;
+  backstep::repl::TraceText text;
+  text.append_run(buffer, *d.runs().back(), [&](std::string& out) {
+    file.write(out);
+    out.clear();
+  });
+  file.write(buffer);
+  if (error.empty()) error = file.close();
   double write = since(t0);
+  size_t records = d.runs().back()->records.size();
   if (!error.empty()) std::fprintf(stderr, "%s\n", error.c_str());
-  std::printf("%-58s %9s %7.3f s %6.3fx  (of one plain backward; once per run, no target)\n",
-              fmt::format("writing the trace of that backward ({} records)", nodes).c_str(), "", write, write / plain);
-  std::remove("/tmp/backstep_bench_trace.json");
+  std::printf("%-58s %9s %7.3f s %6.3fx  (of one plain backward; target <= 0.15 s: %s)\n",
+              fmt::format("writing the trace of that backward ({} records)", records).c_str(), "", write,
+              write / plain, write <= 0.15 ? "met" : "MISSED");
+  std::remove(path);
   return 0;
 }

@@ -14,6 +14,7 @@
 #include "repl/recorder.h"
 #include "repl/run_annotations.h"
 #include "repl/source_file.h"
+#include "repl/trace_stream.h"
 #include "repl/terminal_sink.h"
 #include "viz/render.h"
 
@@ -175,10 +176,8 @@ std::string check_around(const autograd::GraphSnapshot& graph, std::optional<int
 }
 
 // The files asked for; the first failure is reported and makes the status 3.
-int write_outputs(const Recorder& rec, const RunOptions& o, const std::string& program) {
+int write_outputs(const Recorder& rec, const RunOptions& o) {
   std::string error;
-  if (!o.trace.empty() && error.empty()) error = rec.write_trace(o.trace, program);
-  if (!o.graph_json.empty() && error.empty()) error = rec.write_graphs(o.graph_json, program);
   if (!o.render_dir.empty() && error.empty())
     error = rec.write_pictures(o.render_dir, viz::format_from_path("x." + o.format).value_or(viz::Format::Svg));
   if (error.empty()) return kExitOk;
@@ -207,10 +206,17 @@ int run_program(const Invocation& inv) {
   rt::set_argv(in, {path});
   rt::set_warnoptions(in, o.warnoptions);
   if (!set_up_logging(o, in)) return kExitCannotOpen;
+  // Traces and graph files are written as the program runs (trace_stream.h);
+  // pictures after it.
+  TraceStream stream(debug::debugger(in), in, {path, o.trace, o.trace_mode, o.graph_json, !o.render_dir.empty()});
+  if (std::string error = stream.open(); !error.empty()) {
+    std::fprintf(stderr, "backstep: %s\n", error.c_str());
+    return kExitCannotOpen;
+  }
   std::optional<Recorder> recorder;
-  if (!o.trace.empty() || !o.graph_json.empty() || !o.render_dir.empty()) {
+  if (!o.render_dir.empty()) {
     Recorder::Options ro;
-    ro.graphs = !o.graph_json.empty() || !o.render_dir.empty();
+    ro.graphs = true;
     ro.saved_fields = !o.graph_json.empty();
     recorder.emplace(debug::debugger(in), in, ro);
   }
@@ -225,8 +231,12 @@ int run_program(const Invocation& inv) {
   debug::debugger(in).flush_log();
   int status = exit_status_of(s);
   if (timed_out) status = kExitTimeout;
+  if (std::string error = stream.close(); !error.empty()) {
+    std::fprintf(stderr, "backstep: %s\n", error.c_str());
+    if (status == kExitOk) status = kExitCannotOpen;
+  }
   if (recorder) {
-    int written = write_outputs(*recorder, o, path);
+    int written = write_outputs(*recorder, o);
     if (written != kExitOk && status == kExitOk) status = written;
   }
   return status;

@@ -16,8 +16,8 @@ namespace {
 // One line per form, for usage errors (the full text is --help's).
 const char* const kUsage =
     "usage: backstep [--help] [--version] [FILE [RUN OPTIONS]]\n"
-    "       backstep run FILE [--trace OUT.json] [--graph-json OUT.json] [--render-dir DIR]\n"
-    "                         [--format svg|png|pdf|html|dot] [--log-backward [LOGFILE]]\n"
+    "       backstep run FILE [--trace OUT.json [--trace-mode full|summary]] [--graph-json OUT.json]\n"
+    "                         [--render-dir DIR] [--format svg|png|pdf|html|dot] [--log-backward [LOGFILE]]\n"
     "                         [--json-errors] [--timeout SECONDS] [-W ARG]...\n"
     "       backstep debug FILE [-x CMDFILE] [--break SPEC]...\n"
     "       backstep render FILE -o OUT [--var NAME]... [--saved[=all]] [--grads] [--depth N]\n"
@@ -58,6 +58,10 @@ void add_run_options(CLI::App& app, RunOptions& o, CLI::Option** log) {
              ->option_text("[LOGFILE]");
   app.add_option("--trace", o.trace, "Write a trace of every backward, node by node (backstep.trace/v1 JSON)")
       ->option_text("OUT.json");
+  app.add_option("--trace-mode", o.trace_mode,
+                 "What --trace records: every node (full, the default) or one line per optimizer step (summary)")
+      ->option_text("MODE")
+      ->check(one_of({"full", "summary"}, "--trace-mode"));
   app.add_option("--graph-json", o.graph_json, "Write the graph of every backward (backstep.graphs/v1 JSON)")
       ->option_text("OUT.json");
   app.add_option("--render-dir", o.render_dir,

@@ -20,6 +20,7 @@ struct DebugOptions {
 struct RunOptions {
   std::optional<std::string> log_backward;  // --log-backward [FILE] ("-": stderr)
   std::string trace;                        // --trace OUT.json
+  std::string trace_mode = "full";          // --trace-mode full|summary
   std::string graph_json;                   // --graph-json OUT.json
   std::string render_dir;                   // --render-dir DIR
   std::string format = "svg";               // --format for --render-dir

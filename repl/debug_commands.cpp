@@ -12,6 +12,7 @@ void register_inspect_commands(CommandTable& table);  // inspect_commands.cpp
 std::string breakpoint_state_text(const debug::Breakpoint& b);  // breakpoint_commands.cpp
 void register_graph_commands(CommandTable& table);    // graph_commands.cpp
 void register_frame_commands(CommandTable& table);    // frame_commands.cpp
+void register_params_command(CommandTable& table);    // params_command.cpp
 
 namespace {
 
@@ -129,6 +130,7 @@ void register_debugger_commands(CommandTable& table) {
   register_inspect_commands(table);
   register_graph_commands(table);
   register_frame_commands(table);
+  register_params_command(table);
 }
 
 }  // namespace backstep::repl

@@ -3,6 +3,8 @@
 #include "engine/autograd/node_metadata.h"
 #include "engine/debug/forward.h"
 #include "repl/debug_format.h"
+#include "repl/step_text.h"
+#include "engine/debug/step_stats.h"
 
 #include <fmt/format.h>
 
@@ -40,7 +42,10 @@ const char* reason_text(const debug::PauseEvent& e) {
 
 }  // namespace
 
-ShellDebugUI::ShellDebugUI(Shell& shell, debug::Debugger& d) : shell_(shell), d_(d) { d_.attach(this); }
+ShellDebugUI::ShellDebugUI(Shell& shell, debug::Debugger& d) : shell_(shell), d_(d) {
+  d_.attach(this);
+  debug::step_tracker(shell.interpreter()).enable(shell.interpreter());  // what :params shows
+}
 ShellDebugUI::~ShellDebugUI() { d_.attach(nullptr); }
 
 ShellDebugUI* debug_ui_of(Shell& shell) { return shell.interpreter().state<UIHolder>().ui.get(); }
@@ -101,6 +106,7 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
   if (e.breakpoint) header += fmt::format(" {}: {}", e.breakpoint->number, e.breakpoint->describe());
   header += fmt::format(") at {} [node {} of {}]\n", shell_.style().paint("1;33", node_header(run, e.record)), e.record + 1,
                         run.expected);
+  header += step_line(shell_.interpreter(), run, e.breakpoint);
   if (e.reason == debug::PauseEvent::Reason::Failure) header += "  error: " + e.error + "\n";
   const debug::NodeRecord& r = run.records[e.record];
   for (uint32_t i = 0; i < r.in_count; ++i)

@@ -28,9 +28,9 @@ class Recorder {
   const std::vector<Entry>& entries() const { return entries_; }
 
   // The files; each returns "" or a sentence saying why it could not write.
-  // `program` is the script's path, recorded in the files.
+  // `program` is the script's path, recorded in the file. (`backstep run`
+  // streams its trace instead: trace_stream.h.)
   std::string write_trace(const std::string& path, const std::string& program) const;
-  std::string write_graphs(const std::string& path, const std::string& program) const;
   std::string write_pictures(const std::string& dir, viz::Format format) const;
 
  private:

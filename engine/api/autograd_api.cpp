@@ -3,6 +3,7 @@
 #include "engine/api/script_hooks.h"
 #include "engine/api/mutations.h"
 #include "engine/api/node_object.h"
+#include "engine/api/training_steps.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -203,6 +204,7 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
     else outputs.emplace_back(fn, t.output_nr());
   }
   for (const auto& e : r.input_edges) outputs.push_back(e);
+  training_steps(in).backward_started(r.roots);  // the loss, for traces and pauses
   RunnerState& state = in.state<RunnerState>();
   BackwardTask task;
   task.id = state.next_task_id++;

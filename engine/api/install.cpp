@@ -14,6 +14,7 @@ void install_torch_warnings(rt::Interpreter& in);  // torch_warnings.cpp
 void install_nn_scope_module(rt::Interpreter& in);  // nn_scope.cpp
 void install_nn_parameter_module(rt::Interpreter& in);  // nn_parameter.cpp
 void install_nn_ops_module(rt::Interpreter& in);    // nn_ops_module.cpp
+void install_steps_module(rt::Interpreter& in);     // training_steps.cpp
 
 void install_torch(rt::Interpreter& in) {
   torchb::load_cuda_where_a_driver_is();  // before anything asks ATen about CUDA (Note [loading libtorch_cuda])
@@ -25,6 +26,7 @@ void install_torch(rt::Interpreter& in) {
   install_nn_scope_module(in);
   install_nn_parameter_module(in);
   install_nn_ops_module(in);
+  install_steps_module(in);
   install_function_module(in);
 }
 

@@ -68,6 +68,7 @@ bool Breakpoint::matches_node(const std::string& node_name, int id, const lang::
     case Kind::Nan:
     case Kind::Inf: return true;
     case Kind::Module: return false;  // see matches_module
+    case Kind::Step: return false;    // matched on the backward's step (session_pause.cpp)
   }
   return false;
 }
@@ -101,6 +102,7 @@ std::string Breakpoint::describe() const {
     case Kind::Nan: out = "nan"; break;
     case Kind::Inf: out = "inf"; break;
     case Kind::Module: out = "module " + module; break;
+    case Kind::Step: out = "step " + std::to_string(step); break;
   }
   if (!condition.empty()) out += " if " + condition;
   return out;
@@ -121,13 +123,25 @@ ParsedBreakpoint parse_breakpoint(const std::string& text) {
     }
   }
   if (spec.empty()) {
-    result.error = "usage: :break NAME | #ID | FILE:LINE | LINE | nan | inf | module PATH|TYPE  [if EXPR]";
+    result.error = "usage: :break NAME | #ID | FILE:LINE | LINE | nan | inf | module PATH|TYPE | step N  [if EXPR]";
     return result;
   }
   Breakpoint b;
   b.condition = condition;
   b.spec = text;
   size_t colon = spec.rfind(':');
+  // "step N" in the shell, "step:N" on the command line (--break step:300).
+  if (spec == "step" || spec.rfind("step ", 0) == 0 || spec.rfind("step:", 0) == 0) {
+    std::string n = trim(spec.substr(std::min(spec.size(), size_t(5))));
+    if (!all_digits(n) || n.size() > 18) {
+      result.error = "usage: :break step N (N: optimizer.step() calls so far, 0 for the first backward)";
+      return result;
+    }
+    b.kind = Breakpoint::Kind::Step;
+    b.step = std::stoull(n);
+    result.breakpoint = b;
+    return result;
+  }
   // "module PATH" in the shell, "module:PATH" on the command line (--break module:fc1).
   if (spec == "module" || spec.rfind("module ", 0) == 0 || spec.rfind("module:", 0) == 0) {
     std::string name = trim(spec.substr(std::min(spec.size(), size_t(7))));

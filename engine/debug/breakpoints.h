@@ -3,7 +3,8 @@
 // or on the first node whose produced gradients hold NaN or Inf (`nan`,
 // `inf`), or on every node made inside an nn.Module (`module PATH`, a path
 // or a path prefix such as `encoder.layers.1`, or `module TYPE` such as
-// `module Linear`). Any of them may carry a condition (`... if EXPR`), evaluated by
+// `module Linear`), or on the first node of each backward of a training
+// step (`step N`: after N optimizer.step() calls). Any of them may carry a condition (`... if EXPR`), evaluated by
 // the interpreter with `node` and `grad_outputs` bound.
 #pragma once
 
@@ -17,7 +18,7 @@
 namespace backstep::debug {
 
 struct Breakpoint {
-  enum class Kind { NodeName, NodeId, Line, Nan, Inf, Module };
+  enum class Kind { NodeName, NodeId, Line, Nan, Inf, Module, Step };
   int number = 0;        // as :breakpoints lists it; :delete N
   Kind kind = Kind::NodeName;
   std::string name;      // NodeName
@@ -25,6 +26,7 @@ struct Breakpoint {
   std::string file;      // Line: file name as typed ("" = any file)
   uint32_t line = 0;     // Line
   std::string module;    // Module: a module path, path prefix or type
+  uint64_t step = 0;     // Step: the first node of each backward of that training step
   std::string condition; // "" = none
   std::string spec;      // what the user typed, for listings
   std::string watch;     // NodeId set by :watch NAME: the name watched

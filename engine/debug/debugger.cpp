@@ -1,5 +1,6 @@
 #include "engine/debug/debugger.h"
 
+#include "engine/api/training_steps.h"
 #include "engine/debug/engine_workers.h"
 #include "engine/debug/forward.h"
 #include "engine/debug/log_thread.h"
@@ -153,6 +154,8 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.number = runs_.size();
   run.call_site = in.current_span();
   run.is_grad = !accumulate_grad;
+  run.step = api::training_steps(in).steps();
+  run.loss = api::training_steps(in).last_loss();
   for (const auto& listener : start_listeners_) listener(run, roots);
   check_module_breakpoints();
   for (auto& bp : breakpoints_) bp.pending = false;

@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,8 @@ class BackwardRun {
   uint64_t number = 0;     // 1, 2, ... within the session
   lang::Span call_site;    // the script line that called backward
   bool is_grad = false;    // torch.autograd.grad rather than backward
+  uint64_t step = 0;       // optimizer.step() calls before it (api/training_steps.h)
+  std::optional<double> loss;  // the root's value, when it is one element
   std::vector<int> roots;  // node ids of the roots
   size_t expected = 0;     // nodes the engine is going to run
   std::vector<NodeRecord> records;

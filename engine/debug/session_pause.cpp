@@ -2,6 +2,7 @@
 // and the hand-over to the interpreter thread while the engine waits
 // between two nodes (see debugger.h for the threading model).
 #include "engine/api/node_object.h"
+#include "engine/api/training_steps.h"
 #include "engine/debug/session.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -41,6 +42,12 @@ std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag
   b.push_back({"node", api::node_object(autograd::share_node(node))});
   b.push_back({"grad_outputs", tuple(grad_outputs)});
   b.push_back({"grad_inputs", grad_inputs ? tuple(*grad_inputs) : rt::Value()});
+  // The training step, and the optimizer that stepped last, unless the
+  // program has variables of those names (conditions read the program's).
+  rt::Interpreter& in = d_.interpreter();
+  if (!in.global("step")) b.push_back({"step", rt::Value(static_cast<int64_t>(run_.step))});
+  const rt::Value& optimizer = api::training_steps(in).last_optimizer();
+  if (!optimizer.is_none() && !in.global("optimizer")) b.push_back({"optimizer", optimizer});
   return b;
 }
 
@@ -53,6 +60,7 @@ void Session::maybe_pause_before(ag::Node& node, const ag::variable_list& grads)
     for (auto& bp : d_.breakpoints_) {
       if (bp.is_after_node() || !bp.enabled) continue;
       bool matched = bp.kind == Breakpoint::Kind::Module ? bp.matches_module(run_.module_of(r))
+                     : bp.kind == Breakpoint::Kind::Step ? bp.step == run_.step && current() == 0
                                                          : bp.matches_node(run_.name_of(r), r.id, r.origin);
       if (!matched) continue;
       if (!condition_holds(bp, node, grads, nullptr)) continue;

@@ -513,6 +513,71 @@ def test_nn_modules(r):
                                           'label="fc2: Linear (10 params)"', 'label="1: ReLU"')), text)
 
 
+def test_training_steps(r):
+    """Traces of a training loop: each backward's step and loss, the per-step summary, and
+    streamed files a killed run leaves readable (docs/trace-format.md)."""
+    trace, graphs, summary = r.path("t.json"), r.path("g.json"), r.path("s.jsonl")
+    p = r.run("run", prog("train_steps.py"), "--trace", trace, "--graph-json", graphs)
+    losses = eval(p.stdout.strip()) if p.returncode == 0 else []
+    ok, why = r.valid("trace.schema.json", trace) if p.returncode == 0 else (False, p.stderr)
+    check("steps: trace valid against docs/trace.schema.json", ok, why)
+    t = json.load(open(trace)) if ok else {"backwards": []}
+    got = [(b["step"], b["loss"]) for b in t["backwards"]]
+    check("steps: each backward carries its step and the loss the program printed",
+          got == list(zip([0, 1, 2, 3], losses)) and len(losses) == 4, f"{got} vs {losses}")
+    g = json.load(open(graphs)) if p.returncode == 0 else {"graphs": []}
+    check("steps: graph entries carry the same step and loss",
+          len(got) == 4 and [(x["step"], x["loss"]) for x in g["graphs"]] == got, json.dumps(g)[:300])
+    p = r.run("run", prog("train_steps.py"), "--trace", summary, "--trace-mode", "summary")
+    lines = open(summary).read().splitlines() if p.returncode == 0 else []
+    bad = []
+    for i, line in enumerate(lines):
+        with open(r.path("line.json"), "w") as f:
+            f.write(line)
+        ok, why = r.valid("steps.schema.json", r.path("line.json"))
+        if not ok:
+            bad.append((i, why))
+    check("steps: every summary line valid against docs/steps.schema.json", lines and not bad, str(bad)[:500])
+    records = [json.loads(line) for line in lines[1:]]
+    check("steps: one summary record per optimizer step, then one closing the backward after the last step",
+          len(losses) == 4 and [(x["step"], x["loss"], x["backwards"]) for x in records] == [(i, losses[i], 1) for i in range(4)]
+          and records[-1]["params"] is None, json.dumps(records)[:500])
+    first = records[0]["params"] if records else []
+    check("steps: parameters by module path, gradients and updates measured (SGD lr 0.1: |dw| = 0.1 |grad|)",
+          [x["name"] for x in first] == ["weight", "bias"]
+          and all(abs(x["update_norm"] - 0.1 * x["grad"]["norm"]) < 1e-6 * max(1.0, x["grad"]["norm"]) for x in first)
+          and all(abs(x["update_ratio"] - x["update_norm"] / x["weight_norm"]) < 1e-9 for x in first),
+          json.dumps(first))
+    for mode, name in (("full", "k.json"), ("summary", "k.jsonl")):
+        out = r.path(name)
+        proc = subprocess.Popen([r.backstep, "run", prog("train_forever.py"), "--trace", out, "--trace-mode", mode],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        deadline = time.time() + 60
+        while time.time() < deadline and (not os.path.exists(out) or open(out).read().count("\n") < 40):
+            time.sleep(0.05)
+        proc.kill()
+        proc.wait()
+        text = open(out).read() if os.path.exists(out) else ""
+        complete = text.split("\n")[:-1]  # the last line may be cut short
+        if mode == "summary":
+            parsed = [json.loads(line) for line in complete]
+            ok = len(parsed) >= 40 and [x["step"] for x in parsed[1:]] == list(range(len(parsed) - 1))
+        else:
+            def loads(line):
+                line = line.strip().rstrip(",")
+                if line.endswith('"records": ['):
+                    line = line[:-len(', "records": [')] + "}"
+                if line.startswith('{"format"'):
+                    line = line[:line.index(', "backwards": [')] + "}"
+                return json.loads(line)
+            try:
+                parsed = [loads(line) for line in complete if line.strip().rstrip(",") != "]}"]
+                ok = len(parsed) >= 40 and parsed[0]["format"] == "backstep.trace/v1" and any("step" in x for x in parsed)
+            except ValueError as e:
+                ok, parsed = False, str(e)
+        check(f"steps: a killed run's {mode} trace is readable up to its last complete line", ok, text[-500:])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -521,7 +586,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_help, test_early_validation, test_not_text, test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures, test_nan_origin_picture,
-                     test_torch_warnings, test_ci_example, test_modules, test_nn_modules):
+                     test_torch_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

@@ -1,0 +1,132 @@
+#include "engine/debug/step_stats.h"
+
+#include "engine/api/training_steps.h"
+#include "engine/autograd/graph_model.h"
+#include "engine/autograd/leaf_variables.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
+
+#include <ATen/ATen.h>
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace backstep::debug {
+
+namespace {
+
+bool plain_float(const at::Tensor& t) {
+  return t.device().is_cpu() && t.scalar_type() == at::kFloat && t.is_contiguous() && t.layout() == at::kStrided;
+}
+
+// |w| of `now`, |now - before|, and `before` := `now`, in one pass for the
+// common case (a contiguous float32 CPU parameter); ATen otherwise.
+void measure_update(const at::Tensor& now, at::Tensor& before, double& weight_norm, double& update_norm) {
+  if (plain_float(now) && plain_float(before) && now.numel() == before.numel()) {
+    const float* w = now.data_ptr<float>();
+    float* b = before.data_ptr<float>();
+    double ww = 0, dd = 0;
+    for (int64_t i = 0, n = now.numel(); i < n; ++i) {
+      double old = b[i], d = double(w[i]) - old;
+      ww += old * old;
+      dd += d * d;
+    }
+    std::memcpy(b, w, sizeof(float) * size_t(now.numel()));
+    weight_norm = std::sqrt(ww);
+    update_norm = std::sqrt(dd);
+    return;
+  }
+  weight_norm = before.norm().item<double>();
+  update_norm = (now.detach() - before).norm().item<double>();
+  before.copy_(now);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, rt::Value>> optimizer_parameters(rt::Interpreter& in, const rt::Value& optimizer) {
+  std::vector<std::pair<std::string, rt::Value>> out;
+  auto groups = rt::try_get_attr(in, optimizer, "param_groups");
+  if (!groups) return out;
+  size_t g = 0;
+  rt::for_each(in, *groups, [&](const rt::Value& group) {
+    size_t i = 0;
+    rt::for_each(in, rt::get_item(in, group, rt::make_str("params")), [&](const rt::Value& p) {
+      if (p.is_tensor()) {
+        std::string name = autograd::parameter_path_of(p.as_tensor());
+        out.emplace_back(name.empty() ? fmt::format("param_groups[{}][{}]", g, i) : name, p);
+      }
+      ++i;
+      return true;
+    });
+    ++g;
+    return true;
+  });
+  return out;
+}
+
+void StepTracker::enable(rt::Interpreter& in) {
+  if (enabled_) return;
+  enabled_ = true;
+  api::training_steps(in).on_step(
+      [this](rt::Interpreter& i, const rt::Value& optimizer, uint64_t step) { stepped(i, optimizer, step); });
+  api::TrainingSteps* steps = &api::training_steps(in);
+  steps->on_backward([this, steps](const std::vector<at::Tensor>& roots) {
+    if (steps->steps() == 0) before_first_step(roots);
+  });
+}
+
+ParamStats StepTracker::stats_of(const std::string& name, const at::Tensor& p) {
+  ParamStats s;
+  s.name = name;
+  s.param = p;
+  at::NoGradGuard no_grad;
+  const at::Tensor& grad = p.grad();
+  if (grad.defined()) s.grad = summarize(grad);
+  const at::Tensor& now = p;  // read only, under no_grad: no detached alias to make
+  auto it = previous_.find(p.unsafeGetTensorImpl());
+  // A copy of another shape belonged to a tensor that died (its address reused).
+  if (it != previous_.end() && (it->second.sizes() != now.sizes() || it->second.dtype() != now.dtype())) {
+    previous_.erase(it);
+    it = previous_.end();
+  }
+  if (it == previous_.end()) {
+    s.weight_norm = now.norm().item<double>();
+    previous_.emplace(p.unsafeGetTensorImpl(), now.detach().clone(at::MemoryFormat::Contiguous));
+    return s;
+  }
+  double update = 0;
+  measure_update(now, it->second, s.weight_norm, update);
+  s.update_norm = update;
+  return s;
+}
+
+// The weights as they stand before the first step (a backward leaves
+// them unchanged): the last backward before it wins.
+void StepTracker::before_first_step(const std::vector<at::Tensor>& roots) {
+  at::NoGradGuard no_grad;
+  for (const at::Tensor& leaf : autograd::leaf_variables(roots)) {
+    at::Tensor& kept = previous_[leaf.unsafeGetTensorImpl()];
+    if (kept.defined() && kept.sizes() == leaf.sizes() && kept.dtype() == leaf.dtype()) kept.copy_(leaf);
+    else kept = leaf.detach().clone(at::MemoryFormat::Contiguous);
+  }
+}
+
+void StepTracker::stepped(rt::Interpreter& in, const rt::Value& optimizer, uint64_t step) {
+  const api::TrainingSteps& steps = api::training_steps(in);
+  StepReport r;
+  r.step = step;
+  r.loss = steps.last_loss();
+  r.backwards = steps.backwards_since_step();
+  for (const auto& [name, p] : optimizer_parameters(in, optimizer)) {
+    r.params.push_back(stats_of(name, p.as_tensor()));
+    r.nan += r.params.back().grad.nan;
+    r.inf += r.params.back().grad.inf;
+  }
+  last_ = std::move(r);
+  for (const auto& l : listeners_) l(*last_);
+}
+
+StepTracker& step_tracker(rt::Interpreter& in) { return in.state<StepTracker>(); }
+
+}  // namespace backstep::debug

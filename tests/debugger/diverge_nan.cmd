@@ -1,0 +1,5 @@
+:break nan
+:continue
+:params
+:delete 1
+:continue

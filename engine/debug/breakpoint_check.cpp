@@ -146,7 +146,8 @@ BreakpointCheck check_breakpoint(Debugger& d, Breakpoint& b) {
     case Breakpoint::Kind::Module: c.error = unknown_module_error(b); break;
     case Breakpoint::Kind::NodeId:
     case Breakpoint::Kind::Nan:
-    case Breakpoint::Kind::Inf: break;
+    case Breakpoint::Kind::Inf:
+    case Breakpoint::Kind::Step: break;  // any step number can still come
   }
   if (!c.error.empty()) return c;
   b.pending = d.runs().empty() && !(b.kind == Breakpoint::Kind::Line && !b.file.empty());

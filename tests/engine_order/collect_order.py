@@ -4,7 +4,9 @@ backward a program performs: the oracle for tests/engine_order.
 It runs itself under the oracle (the venv's Python with the pinned torch
 wheel backstep links, see tests/tools/oracle_python.py):
 
-    tests/engine_order/collect_order.py --update
+    tests/engine_order/collect_order.py --update [KEY ...]
+
+(KEYs, e.g. programs__optim_sgd_adam, record only those programs.)
 
 For each program listed by run_order_tests.py it writes
 expected/<group>__<name>.json: {"calls": [...], "final": ...}; "calls" has
@@ -122,13 +124,18 @@ def collect(path):
     finally:
         torch.autograd.backward = original_backward
         torch.autograd.grad = original_grad
+        # A program that turned anomaly mode on must not leave it on for the
+        # next one: it changes which backwards that program gets to run.
+        torch.autograd.set_detect_anomaly(False)
     return calls, final
 
 
-def main():
+def main(only):
     sys.path.insert(0, HERE)
     from programs_list import programs
     for key, path in programs():
+        if only and key not in only:
+            continue
         calls, final = collect(path)
         with open(os.path.join(HERE, "expected", key + ".json"), "w") as f:
             f.write('{"final": ' + json.dumps(final, separators=(",", ":")) + ',\n"calls": [\n'
@@ -142,4 +149,4 @@ if __name__ == "__main__":
     sys.path.insert(0, os.path.join(HERE, "..", "tools"))
     from oracle_python import reexec_under_oracle
     reexec_under_oracle()
-    main()
+    main([a for a in sys.argv[1:] if a != "--update"])

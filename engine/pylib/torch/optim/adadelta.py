@@ -1,7 +1,7 @@
 """torch.optim.Adadelta: PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _check_capturable_device, _check_lr, _check_nonnegative, _new_step, _tensor_steps_in_state,
+    Optimizer, _gather_group, _check_capturable_device, _check_lr, _check_nonnegative, _tensor_steps_in_state,
     _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -31,24 +31,8 @@ class Adadelta(Optimizer):
         _tensor_steps_in_state(self)
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, acc_deltas, state_steps):
-        has_complex = False
-        for p in group['params']:
-            if p.grad is None:
-                continue
-            has_complex |= torch.is_complex(p)
-            params_with_grad.append(p)
-            if p.grad.is_sparse:
-                raise RuntimeError('Adadelta does not support sparse gradients')
-            grads.append(p.grad)
-            state = self.state[p]
-            if len(state) == 0:
-                state['step'] = _new_step(group['capturable'], p)
-                state['square_avg'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-                state['acc_delta'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-            square_avgs.append(state['square_avg'])
-            acc_deltas.append(state['acc_delta'])
-            state_steps.append(state['step'])
-        return has_complex
+        return _gather_group(self, group, 'Adadelta', ('square_avg', 'acc_delta'), params_with_grad, grads, (square_avgs, acc_deltas),
+                             state_steps)
 
     @_use_grad_for_differentiable
     def step(self, closure=None):

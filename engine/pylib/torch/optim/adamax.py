@@ -2,7 +2,7 @@
 single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_value, _new_step,
+    Optimizer, _gather_group, _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_value,
     _tensor_steps_in_state, _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -31,24 +31,8 @@ class Adamax(Optimizer):
         _tensor_steps_in_state(self)
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_infs, state_steps):
-        has_complex = False
-        for p in group['params']:
-            if p.grad is None:
-                continue
-            has_complex |= torch.is_complex(p)
-            params_with_grad.append(p)
-            if p.grad.is_sparse:
-                raise RuntimeError('Adamax does not support sparse gradients')
-            grads.append(p.grad)
-            state = self.state[p]
-            if len(state) == 0:
-                state['step'] = _new_step(group['capturable'], p)
-                state['exp_avg'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-                state['exp_inf'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-            exp_avgs.append(state['exp_avg'])
-            exp_infs.append(state['exp_inf'])
-            state_steps.append(state['step'])
-        return has_complex
+        return _gather_group(self, group, 'Adamax', ('exp_avg', 'exp_inf'), params_with_grad, grads, (exp_avgs, exp_infs),
+                             state_steps)
 
     @_use_grad_for_differentiable
     def step(self, closure=None):

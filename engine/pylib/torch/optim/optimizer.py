@@ -92,6 +92,32 @@ def _new_step(capturable_or_fused, p, is_fused=None):
     return torch.tensor(0.0, dtype=_get_scalar_dtype())
 
 
+def _gather_group(self, group, name, buffer_names, params_with_grad, grads, buffers, state_steps):
+    """The _init_group of optimizers whose state is a step and zero-started
+    buffers (Adadelta, Adamax, RAdam): collects the parameters that have a
+    gradient, their gradients, each buffer (created on first use, after
+    'step', in PyTorch's key order) and their steps. Says whether any
+    parameter is complex."""
+    has_complex = False
+    for p in group['params']:
+        if p.grad is None:
+            continue
+        has_complex |= torch.is_complex(p)
+        params_with_grad.append(p)
+        if p.grad.is_sparse:
+            raise RuntimeError(f'{name} does not support sparse gradients')
+        grads.append(p.grad)
+        state = self.state[p]
+        if len(state) == 0:
+            state['step'] = _new_step(group['capturable'], p)
+            for key in buffer_names:
+                state[key] = torch.zeros_like(p, memory_format=torch.preserve_format)
+        for key, out in zip(buffer_names, buffers):
+            out.append(state[key])
+        state_steps.append(state['step'])
+    return has_complex
+
+
 def _tensor_steps_in_state(self, capturable_key='capturable'):
     """__setstate__ for state saved with float steps: make them tensors."""
     for group in self.param_groups:

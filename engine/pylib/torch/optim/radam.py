@@ -1,7 +1,7 @@
 """torch.optim.RAdam: rectified Adam; PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_value, _new_step,
+    Optimizer, _gather_group, _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_value,
     _tensor_steps_in_state, _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -33,24 +33,8 @@ class RAdam(Optimizer):
         _tensor_steps_in_state(self)
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, state_steps):
-        has_complex = False
-        for p in group['params']:
-            if p.grad is None:
-                continue
-            has_complex |= torch.is_complex(p)
-            params_with_grad.append(p)
-            if p.grad.is_sparse:
-                raise RuntimeError('RAdam does not support sparse gradients')
-            grads.append(p.grad)
-            state = self.state[p]
-            if len(state) == 0:
-                state['step'] = _new_step(group['capturable'], p)
-                state['exp_avg'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-                state['exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-            exp_avgs.append(state['exp_avg'])
-            exp_avg_sqs.append(state['exp_avg_sq'])
-            state_steps.append(state['step'])
-        return has_complex
+        return _gather_group(self, group, 'RAdam', ('exp_avg', 'exp_avg_sq'), params_with_grad, grads, (exp_avgs, exp_avg_sqs),
+                             state_steps)
 
     @_use_grad_for_differentiable
     def step(self, closure=None):

@@ -3,9 +3,9 @@ F.embedding_bag (offsets, per_sample_weights, include_last_offset,
 padding_idx, max_norm), with PyTorch's init and repr."""
 import torch
 import torch.nn.functional as F
-from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules.sparse import Embedding
 
 __all__ = ['EmbeddingBag']
 
@@ -48,14 +48,9 @@ class EmbeddingBag(Module):
         self.sparse = sparse
         self.include_last_offset = include_last_offset
 
-    def reset_parameters(self):
-        init.normal_(self.weight)
-        self._fill_padding_idx_with_zero()
-
-    def _fill_padding_idx_with_zero(self):
-        if self.padding_idx is not None:
-            with torch.no_grad():
-                self.weight[self.padding_idx].fill_(0)
+    # The same initialisation as Embedding's: N(0, 1), the padding row zeroed.
+    reset_parameters = Embedding.reset_parameters
+    _fill_padding_idx_with_zero = Embedding._fill_padding_idx_with_zero
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,

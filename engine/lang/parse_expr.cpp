@@ -223,6 +223,7 @@ ExprPtr Parser::parse_factor() {
 ExprPtr Parser::parse_power() {
   ExprPtr base = parse_primary();
   if (!accept(Tok::DoubleStar)) return base;
+  NestingGuard guard(*this, previous().span);  // `2 ** 2 ** ...` nests to the right
   ExprPtr exp = parse_factor();  // right-associative, binds tighter than unary minus on the left
   Span span = Span::cover(base->span, exp->span);
   return finish(std::make_unique<BinOpExpr>(span, BinOp::Pow, std::move(base), std::move(exp)));

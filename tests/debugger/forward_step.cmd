@@ -1,7 +1,7 @@
 :break 11
 :continue
 :p a
-b
+!b
 :step
 :bt
 :next

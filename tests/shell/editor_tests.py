@@ -114,6 +114,10 @@ def test_debug_ctrl_c_at_paused_prompt_aborts_the_backward(backstep):
         time.sleep(0.3)
         s.send(CTRL_C)
         check_in("aborting the backward", s.expect("backward aborted"))
+        # The RuntimeError the abort raised is uncaught: the post-mortem
+        # prompt opens in its frames; :continue lets the program end.
+        check_in("Post-mortem (RuntimeError: backward aborted)", s.expect("(post-mortem) "))
+        s.send(":continue\r")
         check(s.wait() == 1, "status after the program raised")
 
 

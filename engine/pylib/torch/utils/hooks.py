@@ -127,7 +127,7 @@ class BackwardHook:
                           'with respect to module outputs since no inputs require gradients. See '
                           'https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html'
                           '#torch.nn.Module.register_full_backward_hook for more details.',
-                          stacklevel=5)
+                          stacklevel=3)  # the caller of backward(), as PyTorch's 5 frames reach
             grad_inputs = _spread([], [], self.n_inputs)
             for user_hook in self.user_hooks:
                 res = user_hook(self.module, grad_inputs, self.grad_outputs)

@@ -1,5 +1,8 @@
-"""Module.__call__ with forward pre-hooks and hooks, run as PyTorch runs
-them (module.py calls it only while a hook is registered)."""
+"""Module.__call__ with forward pre-hooks and hooks and backward hooks, run
+as PyTorch runs them (module.py calls it only while a hook is registered)."""
+import warnings
+
+import torch
 from torch.nn.modules._hooks import (
     _global_forward_hooks,
     _global_forward_hooks_always_called,
@@ -13,6 +16,8 @@ def _call_with_hooks(self, args, kwargs):
     result = None
     called_always = set()
     try:
+        full_hooks, legacy_hooks = self._get_backward_hooks()
+        pre_hooks = self._get_backward_pre_hooks()
         for hook_id, hook in (*_global_forward_pre_hooks.items(), *self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
                 args_kwargs = hook(self, args, kwargs)
@@ -28,6 +33,12 @@ def _call_with_hooks(self, args, kwargs):
                     if not isinstance(args_result, tuple):
                         args_result = (args_result,)
                     args = args_result
+        bw_hook = None
+        if full_hooks or pre_hooks:
+            # Note [Full backward hooks] in torch/utils/hooks.py
+            from torch.utils.hooks import BackwardHook
+            bw_hook = BackwardHook(self, full_hooks, pre_hooks)
+            args = bw_hook.setup_input_hook(args)
         result = self.forward(*args, **kwargs)
         for hook_id, hook in (*_global_forward_hooks.items(), *self._forward_hooks.items()):
             if hook_id in self._forward_hooks_always_called or hook_id in _global_forward_hooks_always_called:
@@ -38,6 +49,14 @@ def _call_with_hooks(self, args, kwargs):
                 hook_result = hook(self, args, result)
             if hook_result is not None:
                 result = hook_result
+        if bw_hook:
+            if not isinstance(result, (torch.Tensor, tuple)):
+                warnings.warn('For backward hooks to be called, module output should be a Tensor '
+                              f'or a tuple of Tensors but received {type(result)}', stacklevel=2)
+            result = bw_hook.setup_output_hook(result)
+        if legacy_hooks:
+            from torch.nn.modules._legacy_backward_hooks import attach_legacy_backward_hooks
+            attach_legacy_backward_hooks(self, legacy_hooks, args, result)
         return result
     except Exception:
         _run_always_called_hooks(self, args, kwargs, result, called_always)
@@ -45,7 +64,6 @@ def _call_with_hooks(self, args, kwargs):
 
 
 def _run_always_called_hooks(self, args, kwargs, result, called_always):
-    import warnings
     for hook_id, hook in _global_forward_hooks.items():
         if hook_id in _global_forward_hooks_always_called and hook_id not in called_always:
             try:

@@ -1,11 +1,17 @@
-"""Hook handles and the module-global forward hooks
-(torch.nn.modules.module.register_module_forward_hook / _pre_hook)."""
+"""Hook handles and the module-global hooks
+(torch.nn.modules.module.register_module_forward_hook / _pre_hook,
+register_module_full_backward_hook / _pre_hook, register_module_backward_hook)."""
 from collections import OrderedDict
 
 _global_forward_pre_hooks = OrderedDict()
 _global_forward_hooks = OrderedDict()
 _global_forward_hooks_with_kwargs = OrderedDict()
 _global_forward_hooks_always_called = OrderedDict()
+_global_backward_pre_hooks = OrderedDict()
+_global_backward_hooks = OrderedDict()
+# True once a full global backward hook is registered, False once a legacy
+# one is: the two kinds never mix.
+_global_is_full_backward_hook = None
 
 # Note [Counting live hooks]: how many hooks registered through a handle are
 # still in place, anywhere. Module.__call__ skips its per-module hook checks
@@ -64,4 +70,32 @@ def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
         _global_forward_hooks_with_kwargs[handle.id] = True
     if always_call:
         _global_forward_hooks_always_called[handle.id] = True
+    return handle
+
+
+def register_module_full_backward_pre_hook(hook):
+    handle = RemovableHandle(_global_backward_pre_hooks)
+    _global_backward_pre_hooks[handle.id] = hook
+    return handle
+
+
+def _set_global_backward_kind(full):
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is (not full):
+        raise RuntimeError('Cannot use both regular backward hooks and full backward hooks as a '
+                           'global Module hook. Please use only one of them.')
+    _global_is_full_backward_hook = full
+
+
+def register_module_full_backward_hook(hook):
+    _set_global_backward_kind(True)
+    handle = RemovableHandle(_global_backward_hooks)
+    _global_backward_hooks[handle.id] = hook
+    return handle
+
+
+def register_module_backward_hook(hook):
+    _set_global_backward_kind(False)
+    handle = RemovableHandle(_global_backward_hooks)
+    _global_backward_hooks[handle.id] = hook
     return handle

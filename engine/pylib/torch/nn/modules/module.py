@@ -14,18 +14,26 @@ from torch.nn.modules import _scope
 from torch.nn.modules import _state_dict
 from torch.nn.modules import _conversion
 from torch.nn.modules._scope import _enter, _exit, _paths_for, _stray_path
+from torch.nn.modules import _hooks
 from torch.nn.modules._hooks import (
     RemovableHandle,
+    _global_backward_hooks,
+    _global_backward_pre_hooks,
     _global_forward_hooks,
     _global_forward_pre_hooks,
     live_hooks as _live_hooks,
+    register_module_backward_hook,
     register_module_forward_hook,
     register_module_forward_pre_hook,
+    register_module_full_backward_hook,
+    register_module_full_backward_pre_hook,
 )
 from torch.nn.modules._call_hooks import _call_with_hooks
 from torch.nn.modules._traversal import _buffers_of, _members, _module_list, _parameters_of
 
-__all__ = ['Module', 'register_module_forward_hook', 'register_module_forward_pre_hook']
+__all__ = ['Module', 'register_module_forward_hook', 'register_module_forward_pre_hook',
+           'register_module_backward_hook', 'register_module_full_backward_hook',
+           'register_module_full_backward_pre_hook']
 
 
 _active_paths = None  # the path map of the root being called (Note [Module scopes])
@@ -393,15 +401,47 @@ class Module:
         return handle
 
     def register_full_backward_pre_hook(self, hook, prepend=False):
-        raise NotImplementedError('backstep: register_full_backward_pre_hook is not supported yet '
-                                  '(it needs BackwardHookFunctionBackward nodes)')
-
-    def register_full_backward_hook(self, hook, prepend=False):
-        raise NotImplementedError('backstep: register_full_backward_hook is not supported yet '
-                                  '(it needs BackwardHookFunctionBackward nodes)')
+        handle = RemovableHandle(self._backward_pre_hooks)
+        self._backward_pre_hooks[handle.id] = hook
+        if prepend:
+            self._backward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
 
     def register_backward_hook(self, hook):
-        raise NotImplementedError('backstep: register_backward_hook is not supported yet')
+        self._set_backward_kind(False)
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        self._set_backward_kind(True)
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def _set_backward_kind(self, full):
+        if self._is_full_backward_hook is (not full):
+            raise RuntimeError('Cannot use both regular backward hooks and full backward hooks on a '
+                               'single Module. Please use only one of them.')
+        self._is_full_backward_hook = full
+
+    def _get_backward_hooks(self):
+        """(full hooks, legacy hooks) of this module, the global ones first."""
+        full, legacy = [], []
+        if _hooks._global_is_full_backward_hook is True:
+            full += _global_backward_hooks.values()
+        if self._is_full_backward_hook is True:
+            full += self._backward_hooks.values()
+        if _hooks._global_is_full_backward_hook is False:
+            legacy += _global_backward_hooks.values()
+        if self._is_full_backward_hook is False:
+            legacy += self._backward_hooks.values()
+        return full, legacy
+
+    def _get_backward_pre_hooks(self):
+        return [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
 
     # -- the call -------------------------------------------------------------
 
@@ -410,7 +450,8 @@ class Module:
         # the path map; every call runs inside its module's scope.
         global _active_paths
         hooked = _live_hooks[0] and (self._backward_hooks or self._backward_pre_hooks or self._forward_hooks
-                                     or self._forward_pre_hooks or _global_forward_hooks or _global_forward_pre_hooks)
+                                     or self._forward_pre_hooks or _global_forward_hooks or _global_forward_pre_hooks
+                                     or _global_backward_hooks or _global_backward_pre_hooks)
         paths = _active_paths
         if paths is None:
             self._backward_hooks  # PyTorch's error for a module whose __init__ skipped Module's

@@ -3,8 +3,8 @@ attribute assignment, traversal, modes, hooks and the call that runs forward.
 
 State dicts live in _state_dict.py, type conversion (to, float, cuda, ...) in
 _conversion.py, the module-scope bookkeeping for the debugger in _scope.py,
-tree walks in _traversal.py and the call with hooks in _call_hooks.py; they
-are bound into the class body below so Module's MRO is PyTorch's.
+tree walks in _traversal.py, backward-hook registration in _backward_hooks.py
+and the call with hooks in _call_hooks.py; they are bound into the class body below so Module's MRO is PyTorch's.
 """
 from collections import OrderedDict
 
@@ -14,7 +14,7 @@ from torch.nn.modules import _scope
 from torch.nn.modules import _state_dict
 from torch.nn.modules import _conversion
 from torch.nn.modules._scope import _enter, _exit, _paths_for, _stray_path
-from torch.nn.modules import _hooks
+from torch.nn.modules import _backward_hooks
 from torch.nn.modules._hooks import (
     RemovableHandle,
     _global_backward_hooks,
@@ -400,48 +400,13 @@ class Module:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
-    def register_full_backward_pre_hook(self, hook, prepend=False):
-        handle = RemovableHandle(self._backward_pre_hooks)
-        self._backward_pre_hooks[handle.id] = hook
-        if prepend:
-            self._backward_pre_hooks.move_to_end(handle.id, last=False)
-        return handle
-
-    def register_backward_hook(self, hook):
-        self._set_backward_kind(False)
-        handle = RemovableHandle(self._backward_hooks)
-        self._backward_hooks[handle.id] = hook
-        return handle
-
-    def register_full_backward_hook(self, hook, prepend=False):
-        self._set_backward_kind(True)
-        handle = RemovableHandle(self._backward_hooks)
-        self._backward_hooks[handle.id] = hook
-        if prepend:
-            self._backward_hooks.move_to_end(handle.id, last=False)
-        return handle
-
-    def _set_backward_kind(self, full):
-        if self._is_full_backward_hook is (not full):
-            raise RuntimeError('Cannot use both regular backward hooks and full backward hooks on a '
-                               'single Module. Please use only one of them.')
-        self._is_full_backward_hook = full
-
-    def _get_backward_hooks(self):
-        """(full hooks, legacy hooks) of this module, the global ones first."""
-        full, legacy = [], []
-        if _hooks._global_is_full_backward_hook is True:
-            full += _global_backward_hooks.values()
-        if self._is_full_backward_hook is True:
-            full += self._backward_hooks.values()
-        if _hooks._global_is_full_backward_hook is False:
-            legacy += _global_backward_hooks.values()
-        if self._is_full_backward_hook is False:
-            legacy += self._backward_hooks.values()
-        return full, legacy
-
-    def _get_backward_pre_hooks(self):
-        return [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
+    # Backward hooks (bound from _backward_hooks.py).
+    register_full_backward_pre_hook = _backward_hooks.register_full_backward_pre_hook
+    register_backward_hook = _backward_hooks.register_backward_hook
+    register_full_backward_hook = _backward_hooks.register_full_backward_hook
+    _set_backward_kind = _backward_hooks._set_backward_kind
+    _get_backward_hooks = _backward_hooks._get_backward_hooks
+    _get_backward_pre_hooks = _backward_hooks._get_backward_pre_hooks
 
     # -- the call -------------------------------------------------------------
 

@@ -93,6 +93,18 @@ std::string check_condition(const std::string& condition) {
   return fmt::format("the condition does not parse: {} ({})", condition, parsed.error().message);
 }
 
+// A class defined in any source loaded so far: the program's own modules,
+// and backstep's library (nn.Module's full backward hooks make
+// BackwardHookFunctionBackward nodes from a Function class in pylib).
+bool defines_class_in_loaded_source(const std::string& cls) {
+  const auto& sources = lang::SourceRegistry::instance();
+  for (uint32_t i = 1; const lang::SourceFile* f = sources.get(i); ++i)
+    if (f->text().find("class " + cls + "(") != std::string::npos ||
+        f->text().find("class " + cls + ":") != std::string::npos)
+      return true;
+  return false;
+}
+
 std::string check_node_name(Debugger& d, const Breakpoint& b) {
   std::vector<std::string> names = node_type_names();
   if (std::find(names.begin(), names.end(), b.name) != names.end()) return "";
@@ -102,6 +114,7 @@ std::string check_node_name(Debugger& d, const Breakpoint& b) {
     std::string cls = b.name.substr(0, b.name.size() - suffix.size());
     if (d.program().empty()) return "";
     if (auto text = read_text(d.program()); !text || text->find("class " + cls) != std::string::npos) return "";
+    if (defines_class_in_loaded_source(cls)) return "";
   }
   std::string near = nearest_node_type(b.name, names);
   return near.empty() ? fmt::format("no such node type: {}", b.name)

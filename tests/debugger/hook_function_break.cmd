@@ -1,0 +1,7 @@
+:break BackwardHookFunctionBackward
+:continue
+:break BackwardHookFunctionBackward
+:continue
+:where
+:continue
+:continue

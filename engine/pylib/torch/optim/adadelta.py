@@ -1,7 +1,8 @@
 """torch.optim.Adadelta: PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _gather_group, _check_capturable_device, _check_lr, _check_nonnegative, _tensor_steps_in_state,
+    Optimizer, _set_group_defaults, _gather_group, _check_capturable_device, _check_lr, _check_nonnegative,
+    _tensor_steps_in_state,
     _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -23,16 +24,12 @@ class Adadelta(Optimizer):
 
     def __setstate__(self, state):
         super().__setstate__(state)
-        for group in self.param_groups:
-            group.setdefault('foreach', None)
-            group.setdefault('maximize', False)
-            group.setdefault('differentiable', False)
-            group.setdefault('capturable', False)
+        _set_group_defaults(self, foreach=None, maximize=False, differentiable=False, capturable=False)
         _tensor_steps_in_state(self)
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, acc_deltas, state_steps):
-        return _gather_group(self, group, 'Adadelta', ('square_avg', 'acc_delta'), params_with_grad, grads, (square_avgs, acc_deltas),
-                             state_steps)
+        return _gather_group(self, group, 'Adadelta', ('square_avg', 'acc_delta'), params_with_grad, grads,
+                             (square_avgs, acc_deltas), state_steps)
 
     @_use_grad_for_differentiable
     def step(self, closure=None):

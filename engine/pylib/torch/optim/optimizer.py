@@ -92,6 +92,14 @@ def _new_step(capturable_or_fused, p, is_fused=None):
     return torch.tensor(0.0, dtype=_get_scalar_dtype())
 
 
+def _set_group_defaults(self, **defaults):
+    """__setstate__ for a state saved by an older PyTorch: options a group
+    lacks get their defaults (in the order given, as PyTorch adds them)."""
+    for group in self.param_groups:
+        for key, value in defaults.items():
+            group.setdefault(key, value)
+
+
 def _gather_group(self, group, name, buffer_names, params_with_grad, grads, buffers, state_steps):
     """The _init_group of optimizers whose state is a step and zero-started
     buffers (Adadelta, Adamax, RAdam): collects the parameters that have a

@@ -1,7 +1,8 @@
 """torch.optim.RAdam: rectified Adam; PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _gather_group, _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_value,
+    Optimizer, _set_group_defaults, _gather_group, _check_betas, _check_capturable_device, _check_lr,
+    _check_nonnegative, _get_value,
     _tensor_steps_in_state, _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -24,17 +25,13 @@ class RAdam(Optimizer):
 
     def __setstate__(self, state):
         super().__setstate__(state)
-        for group in self.param_groups:
-            group.setdefault('foreach', None)
-            group.setdefault('maximize', False)
-            group.setdefault('differentiable', False)
-            group.setdefault('decoupled_weight_decay', False)
-            group.setdefault('capturable', False)
+        _set_group_defaults(self, foreach=None, maximize=False, differentiable=False, decoupled_weight_decay=False,
+                                  capturable=False)
         _tensor_steps_in_state(self)
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, state_steps):
-        return _gather_group(self, group, 'RAdam', ('exp_avg', 'exp_avg_sq'), params_with_grad, grads, (exp_avgs, exp_avg_sqs),
-                             state_steps)
+        return _gather_group(self, group, 'RAdam', ('exp_avg', 'exp_avg_sq'), params_with_grad, grads,
+                             (exp_avgs, exp_avg_sqs), state_steps)
 
     @_use_grad_for_differentiable
     def step(self, closure=None):

@@ -2,7 +2,8 @@
 momentum; PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _check_capturable_device, _check_lr, _check_nonnegative, _new_step, _tensor_steps_in_state,
+    Optimizer, _set_group_defaults, _check_capturable_device, _check_lr, _check_nonnegative, _new_step,
+    _tensor_steps_in_state,
     _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -25,13 +26,8 @@ class RMSprop(Optimizer):
 
     def __setstate__(self, state):
         super().__setstate__(state)
-        for group in self.param_groups:
-            group.setdefault('momentum', 0)
-            group.setdefault('centered', False)
-            group.setdefault('foreach', None)
-            group.setdefault('maximize', False)
-            group.setdefault('differentiable', False)
-            group.setdefault('capturable', False)
+        _set_group_defaults(self, momentum=0, centered=False, foreach=None, maximize=False, differentiable=False,
+                                  capturable=False)
         _tensor_steps_in_state(self)
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs,

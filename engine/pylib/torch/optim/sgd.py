@@ -2,7 +2,7 @@
 Nesterov momentum, weight decay and maximize; the single-tensor (for-loop)
 implementation PyTorch runs by default on CPU and the foreach one."""
 import torch
-from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _to_scalar
+from torch.optim.optimizer import Optimizer, _set_group_defaults, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ['SGD', 'sgd']
 
@@ -34,12 +34,7 @@ class SGD(Optimizer):
 
     def __setstate__(self, state):
         super().__setstate__(state)
-        for group in self.param_groups:
-            group.setdefault('nesterov', False)
-            group.setdefault('maximize', False)
-            group.setdefault('foreach', None)
-            group.setdefault('differentiable', False)
-            group.setdefault('fused', False)
+        _set_group_defaults(self, nesterov=False, maximize=False, foreach=None, differentiable=False, fused=False)
 
     def _init_group(self, group, params, grads, momentum_buffer_list):
         has_sparse_grad = False

@@ -66,24 +66,14 @@ class GradModeContext : public rt::Object, public rt::ContextManager {
     return false;
   }
 
-  // Used as a decorator: returns a function that runs the decorated one
+  // Used as a decorator: pylib's torch/_grad_decorator.py wraps the
+  // function (functools.wraps, so it keeps its name and docstring) to run
   // inside this mode.
   bool callable() const override { return true; }
-  Value call(Interpreter&, Args& args) override {
+  Value call(Interpreter& in, Args& args) override {
     rt::expect_args(args, "__call__", 1, 1);
-    Value fn = args.pos[0];
-    auto self = std::static_pointer_cast<GradModeContext>(shared_from_this());
-    return rt::make_builtin("decorated", [self, fn](Interpreter& inner, Args& a) {
-      self->enter(inner);
-      try {
-        Value r = inner.call(fn, a);
-        self->exit(inner, nullptr);
-        return r;
-      } catch (...) {
-        self->exit(inner, nullptr);
-        throw;
-      }
-    });
+    Value decorate = rt::get_attr(in, in.import_module("torch._grad_decorator"), "decorate");
+    return rt::call(in, decorate, {Value(shared_from_this()), args.pos[0]});
   }
 
  private:

@@ -22,6 +22,10 @@
 namespace backstep::api {
 
 rt::Value tensor_deepcopy(rt::Interpreter& in, const rt::Value& self, rt::Args& a);  // tensor_deepcopy.cpp
+rt::Value tensor_set_(rt::Interpreter& in, const rt::Value& self, rt::Args& a);      // tensor_set.cpp
+rt::Value tensor_is_view(rt::Interpreter& in, const rt::Value& self, rt::Args& a);   // tensor_set.cpp
+std::optional<rt::Value> tensor_transpose_attr(rt::Interpreter& in, const rt::Value& self,
+                                               std::string_view name);  // tensor_transposes.cpp
 
 namespace {
 
@@ -123,6 +127,7 @@ const std::unordered_map<std::string_view, PyMethod>& python_methods() {
       {"type", m_type},       {"split", m_split},       {"numpy", m_numpy},
       {"data_ptr", m_data_ptr}, {"__deepcopy__", tensor_deepcopy}, {"new_tensor", tensor_new_tensor},
       {"new", tensor_new},
+      {"set_", tensor_set_}, {"_is_view", tensor_is_view},
   };
   return table;
 }
@@ -183,20 +188,11 @@ std::optional<Value> tensor_get_attr(Interpreter& in, const Value& self, std::st
       {"is_meta", [](const at::Tensor& x) { return Value(x.is_meta()); }},
       {"output_nr", [](const at::Tensor& x) { return Value(static_cast<int64_t>(x.output_nr())); }},
       {"_base", [](const at::Tensor& x) { return x.is_view() ? Value(at::Tensor(x._base())) : Value(); }},
+      {"is_nested", [](const at::Tensor& x) { return Value(x.is_nested()); }},
   };
   auto p = properties.find(name);
   if (p != properties.end()) return p->second(t);
-  if (name == "T" || name == "mT" || name == "H" || name == "mH") {
-    static const std::unordered_map<std::string_view, const char*> ops = {
-        {"T", "numpy_T"}, {"mT", "mT"}, {"H", "H"}, {"mH", "mH"}};
-    rt::Args none;
-    if (auto* fam = torchb::find_method(ops.at(name))) return torchb::call_op(in, *fam, &self, none, nullptr);
-    // numpy_T may not be an operator in every libtorch: reverse the dims.
-    std::vector<Value> dims;
-    for (int64_t i = t.dim() - 1; i >= 0; --i) dims.emplace_back(i);
-    rt::Args perm{rt::make_tuple(std::move(dims))};
-    return torchb::call_op(in, *torchb::find_method("permute"), &self, perm, nullptr);
-  }
+  if (auto transposed = tensor_transpose_attr(in, self, name)) return transposed;
   if (name == "__class__") return rt::type_value(tensor_type(t));
   if (has_method(name)) return Value(std::make_shared<TensorMethod>(self, std::string(name)));
   return std::nullopt;

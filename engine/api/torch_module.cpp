@@ -36,6 +36,7 @@ void install_grad_modes(rt::ModuleObject& m);  // grad_mode.cpp
 rt::Value make_func_module(rt::Interpreter& in);  // func_module.cpp
 rt::Value make_cuda_module(rt::Interpreter& in);  // cuda_module.cpp
 void cuda_manual_seed_all(int64_t seed);         // cuda_module.cpp
+std::optional<Value> torch_pylib_attribute(Interpreter& in, std::string_view name);  // torch_pylib_attrs.cpp
 
 namespace {
 
@@ -60,6 +61,8 @@ void op_fallback(ModuleObject& m, torchb::OpModule module, std::vector<std::stri
           self->set("__version__", version);
           return version;
         }
+        if (module == torchb::OpModule::Torch)
+          if (auto attr = torch_pylib_attribute(in, name)) return attr;
         const torchb::OpFamily* fam =
             module == torchb::OpModule::Torch ? torchb::find_op(name) : torchb::find_module_op(module, name);
         if (!fam) return std::nullopt;
@@ -183,7 +186,7 @@ Value make_torch(Interpreter& in) {
   serial::install_serialization(*m);
   install_generators(*m);
   install_legacy_constructors(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils", "optim"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils", "optim", "_VF", "backends", "accelerator"});
   (void)in;
   return Value(m);
 }

@@ -156,6 +156,14 @@ Summary summarize(const at::Tensor& t) {
       return s;
     }
   }
+  // A sparse gradient (nn.Embedding(sparse=True)): ATen's element-wise
+  // reductions do not take the sparse layout; its statistics are those of
+  // the dense tensor it stands for, implicit zeros included.
+  if (impl->layout() != c10::kStrided) {
+    at::NoGradGuard no_grad;
+    aten_stats(t.detach().to_dense(), s);
+    return s;
+  }
   aten_stats(t, s);
   return s;
 }

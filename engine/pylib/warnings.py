@@ -90,13 +90,36 @@ def _formatwarnmsg_impl(msg):
     return text
 
 
+_PYLIB_PREFIX = '<pylib>/'
+
+
+def _in_user_code(msg):
+    """Note [Warnings from the library]: a warning attributed to a line of
+    backstep's own library (where PyTorch would name its installed file)
+    is shown at the user's line that called into the library, with that
+    line's source, which says more than a path the user cannot open. Only
+    the display changes: filters, registries, showwarning hooks and
+    catch_warnings(record=True) see the warning's own location."""
+    if not isinstance(msg.filename, str) or not msg.filename.startswith(_PYLIB_PREFIX):
+        return msg
+    level = 1
+    while True:
+        location = _backstep.caller_location(level)
+        if location is None:
+            return msg
+        if not location[0].startswith(_PYLIB_PREFIX):
+            return WarningMessage(msg.message, msg.category, location[0], location[1], msg.file, None,
+                                  msg.source)
+        level += 1
+
+
 def _showwarnmsg_impl(msg):
     target = msg.file
     if target is None:
         target = sys.stderr
         if target is None:
             return                  # no stderr: warnings are lost
-    text = _formatwarnmsg(msg)
+    text = _formatwarnmsg(_in_user_code(msg))
     try:
         target.write(text)
     except OSError:

@@ -390,6 +390,22 @@ def test_torch_warnings(r):
           p.returncode == 0 and p.stderr.startswith("Invalid -W option ignored: invalid action: 'bogus'\n"), p.stderr)
 
 
+def test_library_warnings(r):
+    """A warning attributed to a line of backstep's library shows, on
+    stderr, the user's line that called into it, with its source (Note
+    [Warnings from the library] in engine/pylib/warnings.py); what
+    catch_warnings(record=True) sees keeps the library's location."""
+    path = prog("library_warning.py")
+    message = ("UserWarning: Using a target size (torch.Size([3])) that is different to the input size "
+               "(torch.Size([2, 3])). This will likely lead to incorrect results due to broadcasting. "
+               "Please ensure they have the same size.")
+    p = r.run("run", path)
+    check("a warning from inside nn: shown at the user's line, with its source",
+          p.returncode == 0 and p.stdout == "True\n"
+          and p.stderr == f"{path}:6: {message}\n  loss = nn.MSELoss()(torch.ones(2, 3), torch.ones(3))\n",
+          (p.returncode, p.stdout, p.stderr))
+
+
 def workflow_command(path, step_name):
     """The folded `run: >` command of one step of a GitHub workflow file
     (read as text: no YAML package on a fresh machine)."""
@@ -586,7 +602,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_help, test_early_validation, test_not_text, test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures, test_nan_origin_picture,
-                     test_torch_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps):
+                     test_torch_warnings, test_library_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))

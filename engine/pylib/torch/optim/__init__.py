@@ -13,4 +13,8 @@ from torch.optim.adamax import Adamax
 from torch.optim.nadam import NAdam
 from torch.optim.radam import RAdam
 from torch.optim.lbfgs import LBFGS
-from torch.optim import lr_scheduler
+from torch.optim.asgd import ASGD
+from torch.optim.rprop import Rprop
+from torch.optim.sparse_adam import SparseAdam
+from torch.optim._adafactor import Adafactor
+from torch.optim import lr_scheduler, swa_utils

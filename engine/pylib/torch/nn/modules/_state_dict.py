@@ -207,3 +207,19 @@ def register_load_state_dict_post_hook(self, hook):
     handle = RemovableHandle(self._load_state_dict_post_hooks)
     self._load_state_dict_post_hooks[handle.id] = hook
     return handle
+
+
+def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+    """The private form PyTorch's own utilities use: the hook gets the module
+    first only when with_module is true."""
+    handle = RemovableHandle(self._load_state_dict_pre_hooks)
+    self._load_state_dict_pre_hooks[handle.id] = (lambda *args: hook(self, *args)) if with_module else hook
+    return handle
+
+
+def _register_state_dict_hook(self, hook):
+    """The private post-hook form PyTorch's own utilities use (spectral_norm):
+    hook(module, state_dict, prefix, local_metadata)."""
+    handle = RemovableHandle(self._state_dict_hooks)
+    self._state_dict_hooks[handle.id] = hook
+    return handle

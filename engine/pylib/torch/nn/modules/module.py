@@ -453,7 +453,9 @@ class Module:
     set_extra_state = _state_dict.set_extra_state
     register_state_dict_pre_hook = _state_dict.register_state_dict_pre_hook
     register_state_dict_post_hook = _state_dict.register_state_dict_post_hook
+    _register_state_dict_hook = _state_dict._register_state_dict_hook
     register_load_state_dict_pre_hook = _state_dict.register_load_state_dict_pre_hook
+    _register_load_state_dict_pre_hook = _state_dict._register_load_state_dict_pre_hook
     register_load_state_dict_post_hook = _state_dict.register_load_state_dict_post_hook
     _apply = _conversion._apply
     to = _conversion.to

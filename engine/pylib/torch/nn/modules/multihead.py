@@ -80,6 +80,8 @@ class MultiheadAttention(Module):
         if (attn_mask is not None and torch.is_floating_point(attn_mask)) or \
                 (key_padding_mask is not None and torch.is_floating_point(key_padding_mask)):
             return 'floating-point masks are not supported for fast path.'
+        if not torch.backends.mha.get_fastpath_enabled():
+            return 'torch.backends.mha.get_fastpath_enabled() was not True'
         if query.dim() != 3:
             return f'input not batched; expected query.dim() of 3 but got {query.dim()}'
         if query is not key or key is not value:
@@ -98,6 +100,8 @@ class MultiheadAttention(Module):
             return 'batch_first was not True'
         if self.bias_k is not None or self.bias_v is not None or self.add_zero_attn:
             return 'bias_k, bias_v or add_zero_attn'
+        if torch.is_autocast_enabled():
+            return 'autocast is enabled'
         tensor_args = (query, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
         if torch.is_grad_enabled() and any(_requires_grad(x) for x in tensor_args):
             return 'grad is enabled and at least one of query or the input/output projection weights or biases ' \

@@ -109,6 +109,8 @@ class TransformerEncoder(Module):
         first = self.layers[0]
         if not getattr(self, 'use_nested_tensor', False) or first.training or src.dim() != 3:
             return False
+        if not torch.backends.mha.get_fastpath_enabled() or torch.is_autocast_enabled():
+            return False
         if src_key_padding_mask is None or mask is not None:
             return False
         if getattr(self, 'mask_check', True) and \

@@ -64,6 +64,8 @@ class TransformerEncoderLayer(Module):
         self.activation = activation
 
     def _why_not_fast_path(self, src, src_mask, src_key_padding_mask):
+        if not torch.backends.mha.get_fastpath_enabled():
+            return 'torch.backends.mha.get_fastpath_enabled() was not True'
         if src.dim() != 3:
             return f'input not batched; expected src.dim() of 3 but got {src.dim()}'
         attn = self.self_attn
@@ -71,6 +73,8 @@ class TransformerEncoderLayer(Module):
             return 'training, batch_first, bias or kdim/vdim'
         if not self.activation_relu_or_gelu or self.norm1.eps != self.norm2.eps or attn.num_heads % 2 == 1:
             return 'activation, eps or odd heads'
+        if torch.is_autocast_enabled():
+            return 'autocast is enabled'
         if _has_forward_hooks(self):
             return 'forward pre-/hooks are attached to the module'
         if torch.is_grad_enabled() and any(x.requires_grad for x in self._fast_path_tensors(src)):

@@ -20,8 +20,9 @@ order in which PyTorch's main process walks the sampler (it runs ahead by
 prefetch_factor * num_workers batches of indices) and, for an
 IterableDataset, hands out batches round-robin from one iterator per
 worker as PyTorch's workers do (get_worker_info() says which worker is
-iterating) — so the batches are PyTorch's. The dataset's own random draws
-come from torch's default generator instead of a worker's.
+iterating) — so the batches are PyTorch's. Each worker has its own torch
+and Python generators, seeded as PyTorch seeds a worker's (Note [Worker
+generators] in _inprocess_workers.py).
 """
 import collections
 import math

@@ -61,6 +61,7 @@ const char* const kReportScript = R"JS(
   }
   function fmt(v) {
     if (v === null || v === undefined) return 'none';
+    if (typeof v === 'string') return v;  // nan, inf
     if (v === 0) return '0';
     var a = Math.abs(v);
     if (a >= 1e5 || a < 1e-3) return v.toExponential(3).replace(/\.?0+e/, 'e');
@@ -241,8 +242,13 @@ const char* const kReportScript = R"JS(
 
   function colour(i) { return PALETTE[i % PALETTE.length]; }
 
-  // Loss: linear or log.
-  var lossLog = false;
+  // Loss: linear, or log when it spans more than three decades (a loss
+  // that explodes would flatten the rest of the run at the bottom).
+  var lossLog = (function () {
+    var lo = Infinity, hi = 0;
+    data.loss.mean.forEach(function (v) { if (v !== null && v > 0) { lo = Math.min(lo, v); hi = Math.max(hi, v); } });
+    return hi / lo > 1e3;
+  })();
   function drawLoss() {
     var s = { name: 'loss', color: '#222', values: data.loss.mean, min: data.loss.min, max: data.loss.max, bad: data.loss.bad };
     plot(document.getElementById('plot-loss'), [s], { id: 'loss', log: lossLog });
@@ -313,7 +319,7 @@ const char* const kReportScript = R"JS(
     data.anomalies.forEach(function (a) {
       var tr = html('tr', null, t);
       html('td', String(a.step), tr, 'num');
-      html('td', fmt(a.loss), tr, a.loss === null ? 'num bad' : 'num');
+      html('td', fmt(a.loss), tr, typeof a.loss === 'string' ? 'num bad' : 'num');
       html('td', String(a.nan), tr, a.nan ? 'num bad' : 'num');
       html('td', String(a.inf), tr, a.inf ? 'num bad' : 'num');
       html('td', a.params.join(', '), tr);
@@ -334,7 +340,7 @@ const char* const kReportScript = R"JS(
       var tr = html('tr', null, t);
       html('td', String(g.step), tr, 'num');
       html('td', '#' + g.backward, tr, 'num');
-      html('td', fmt(g.loss), tr, g.loss === null ? 'num bad' : 'num');
+      html('td', fmt(g.loss), tr, typeof g.loss === 'string' ? 'num bad' : 'num');
       html('td', g.why, tr);
       link(g, 'step ' + g.step, html('td', null, tr));
     });

@@ -22,6 +22,12 @@ json number(double v) {
 
 json optional_number(const std::optional<double>& v) { return v ? number(*v) : json(nullptr); }
 
+// A loss that may not be finite: "nan", "inf" and "-inf" as text.
+json loss_json(const std::optional<double>& v) {
+  if (!v || std::isfinite(*v)) return optional_number(v);
+  return std::isnan(*v) ? "nan" : *v > 0 ? "inf" : "-inf";
+}
+
 // One series: the mean of each bucket's finite values (null for a bucket
 // with none), and with `band`, each bucket's min and max; `bad` lists the
 // buckets that held a NaN or an Inf.
@@ -60,11 +66,11 @@ json named_series(const StepSeries& s, const std::vector<std::string>& names, co
 json data_json(const ReportData& d) {
   json anomalies = json::array();
   for (const auto& a : d.anomalies)
-    anomalies.push_back(json{{"step", a.step}, {"loss", optional_number(a.loss)}, {"nan", a.nan}, {"inf", a.inf},
+    anomalies.push_back(json{{"step", a.step}, {"loss", loss_json(a.loss)}, {"nan", a.nan}, {"inf", a.inf},
                              {"params", a.params}});
   json graphs = json::array();
   for (const auto& g : d.graphs)
-    graphs.push_back(json{{"step", g.step}, {"backward", g.backward}, {"loss", optional_number(g.loss)},
+    graphs.push_back(json{{"step", g.step}, {"backward", g.backward}, {"loss", loss_json(g.loss)},
                           {"href", g.href}, {"why", g.why}});
   return json{{"program", d.program},
               {"steps", d.steps},

@@ -5,6 +5,7 @@
 #include "repl/actions.h"
 
 #include "engine/api/tensor_names.h"
+#include "engine/api/training_steps.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/sys_module.h"
 #include "repl/cli.h"
@@ -12,6 +13,7 @@
 #include "repl/output_paths.h"
 #include "repl/outcome.h"
 #include "repl/recorder.h"
+#include "repl/report_stream.h"
 #include "repl/run_annotations.h"
 #include "repl/source_file.h"
 #include "repl/trace_stream.h"
@@ -150,7 +152,7 @@ Settled run_reported(rt::Interpreter& in, const std::string& path, std::string t
 // an output path; missing folders are made. (Writing can still fail later;
 // that too ends in status 3.)
 std::string check_output_paths(const RunOptions& o) {
-  for (const std::string* file : {&o.trace, &o.graph_json})
+  for (const std::string* file : {&o.trace, &o.graph_json, &o.report})
     if (!file->empty())
       if (std::string bad = prepare_output_file(*file); !bad.empty()) return bad;
   if (!o.render_dir.empty()) return prepare_output_folder(o.render_dir);
@@ -173,6 +175,14 @@ std::string check_around(const autograd::GraphSnapshot& graph, std::optional<int
   for (const auto& n : graph.nodes) lo = std::min(lo, n.id), hi = std::max(hi, n.id);
   std::string range = hi < 0 ? "it has no nodes" : fmt::format("its nodes are #{} to #{}", lo, hi);
   return fmt::format("--around #{}: the graph drawn has no such node ({})", *around, range);
+}
+
+// `render`'s title: the program, and in a training loop the step whose
+// backward is drawn (its gradients are the ones --grads shows).
+std::string picture_title(rt::Interpreter& in, const std::string& file, const debug::BackwardRun* shown) {
+  if (!shown || !api::training_steps(in).in_training()) return file;
+  std::string loss = shown->loss ? fmt::format("{:.4g}", *shown->loss) : "none";
+  return fmt::format("{}: step {} (backward #{}), loss {}", file, shown->step, shown->number, loss);
 }
 
 // The files asked for; the first failure is reported and makes the status 3.
@@ -207,8 +217,15 @@ int run_program(const Invocation& inv) {
   rt::set_warnoptions(in, o.warnoptions);
   if (!set_up_logging(o, in)) return kExitCannotOpen;
   // Traces and graph files are written as the program runs (trace_stream.h);
-  // pictures after it.
-  TraceStream stream(debug::debugger(in), in, {path, o.trace, o.trace_mode, o.graph_json, !o.render_dir.empty()});
+  // pictures and the report after it. The report reads each backward's
+  // history before the trace lets go of it, and lets go of it itself.
+  std::optional<ReportStream> report;
+  if (!o.report.empty()) {
+    report.emplace(debug::debugger(in), in, ReportStream::Options{o.report, path, !o.render_dir.empty()});
+    report->open();
+  }
+  TraceStream stream(debug::debugger(in), in,
+                     {path, o.trace, o.trace_mode, o.graph_json, !o.render_dir.empty() || report.has_value()});
   if (std::string error = stream.open(); !error.empty()) {
     std::fprintf(stderr, "backstep: %s\n", error.c_str());
     return kExitCannotOpen;
@@ -234,6 +251,12 @@ int run_program(const Invocation& inv) {
   if (std::string error = stream.close(); !error.empty()) {
     std::fprintf(stderr, "backstep: %s\n", error.c_str());
     if (status == kExitOk) status = kExitCannotOpen;
+  }
+  if (report) {
+    if (std::string error = report->close(); !error.empty()) {
+      report_cli_error(o.json_errors, CliError::File, error);
+      if (status == kExitOk) status = kExitCannotOpen;
+    }
   }
   if (recorder) {
     int written = write_outputs(*recorder, o);
@@ -265,12 +288,13 @@ int run_render(const Invocation& inv) {
   backstep::api::install_torch(in);
   route_interrupts_to(in);
   rt::set_argv(in, {r.file});
-  Recorder recorder(debug::debugger(in), in, Recorder::Options{true, true});
+  Recorder recorder(debug::debugger(in), in, Recorder::Options{true, true, true});
   Settled s = run_and_settle(in, r.file, std::move(source.text), rt::Interpreter::Mode::File);
   sink.flush();
   if (s.kind != Settled::Kind::Ok) return exit_status_of(s);
   autograd::GraphSnapshot graph;
   viz::Annotations notes;
+  const debug::BackwardRun* shown = nullptr;  // the backward whose gradients colour the picture
   if (!r.vars.empty()) {
     std::vector<at::Tensor> roots;
     for (const auto& name : r.vars) {
@@ -287,6 +311,7 @@ int run_render(const Invocation& inv) {
     // The last backward's graph, with that run's state (gradient norms for
     // --grads, what ran) as the debugger would show it.
     const Recorder::Entry& last = recorder.entries().back();
+    shown = last.run;
     graph = last.graph;
     notes = annotations_of(*last.run, graph, {}, SIZE_MAX);
   } else {
@@ -297,7 +322,7 @@ int run_render(const Invocation& inv) {
     std::fprintf(stderr, "backstep render: %s\n", bad.c_str());
     return kExitUsage;
   }
-  if (request.options.title.empty()) request.options.title = r.file;
+  if (request.options.title.empty()) request.options.title = picture_title(in, r.file, shown);
   viz::RenderResult result = viz::render_to_file(graph, notes, r.output, request.options, request.format);
   if (!result.ok) {
     std::fprintf(stderr, "backstep: %s\n", result.error.c_str());

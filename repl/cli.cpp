@@ -17,7 +17,7 @@ namespace {
 const char* const kUsage =
     "usage: backstep [--help] [--version] [FILE [RUN OPTIONS]]\n"
     "       backstep run FILE [--trace OUT.json [--trace-mode full|summary]] [--graph-json OUT.json]\n"
-    "                         [--render-dir DIR] [--format svg|png|pdf|html|dot] [--log-backward [LOGFILE]]\n"
+    "                         [--report OUT.html] [--render-dir DIR] [--format svg|png|pdf|html|dot] [--log-backward [LOGFILE]]\n"
     "                         [--json-errors] [--timeout SECONDS] [-W ARG]...\n"
     "       backstep debug FILE [-x CMDFILE] [--break SPEC]...\n"
     "       backstep render FILE -o OUT [--var NAME]... [--saved[=all]] [--grads] [--depth N]\n"
@@ -64,6 +64,10 @@ void add_run_options(CLI::App& app, RunOptions& o, CLI::Option** log) {
       ->check(one_of({"full", "summary"}, "--trace-mode"));
   app.add_option("--graph-json", o.graph_json, "Write the graph of every backward (backstep.graphs/v1 JSON)")
       ->option_text("OUT.json");
+  app.add_option("--report", o.report,
+                 "Write a training report: loss, per-layer gradient norms and updates over the steps, with graphs "
+                 "(self-contained HTML)")
+      ->option_text("OUT.html");
   app.add_option("--render-dir", o.render_dir,
                  "Draw every backward's graph into DIR (backward-001.svg, ...); missing folders are made")
       ->option_text("DIR");

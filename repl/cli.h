@@ -22,6 +22,7 @@ struct RunOptions {
   std::string trace;                        // --trace OUT.json
   std::string trace_mode = "full";          // --trace-mode full|summary
   std::string graph_json;                   // --graph-json OUT.json
+  std::string report;                       // --report OUT.html
   std::string render_dir;                   // --render-dir DIR
   std::string format = "svg";               // --format for --render-dir
   bool json_errors = false;                 // --json-errors

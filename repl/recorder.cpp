@@ -22,6 +22,11 @@ Recorder::Recorder(debug::Debugger& d, rt::Interpreter& in, Options options) : d
   d.keep_watching(true);
   rt::Interpreter* interp = &in;
   d.on_run_started([this, interp, options](debug::BackwardRun& run, const ag::edge_list& roots) {
+    // (A backward started from inside another's hook keeps the outer one.)
+    if (options.last_only && !entries_.empty() && entries_.back().run->outcome != debug::BackwardRun::Outcome::Running) {
+      const_cast<debug::BackwardRun*>(entries_.back().run)->drop_history();
+      entries_.clear();
+    }
     Entry e;
     e.run = &run;
     if (options.graphs) {

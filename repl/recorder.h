@@ -18,6 +18,9 @@ class Recorder {
   struct Options {
     bool graphs = false;        // snapshot each backward's graph
     bool saved_fields = false;  // ... with saved fields (graph JSON wants them)
+    // Only the last backward (`render` draws it): each earlier one's graph
+    // and history go when the next starts, so a long loop holds one.
+    bool last_only = false;
   };
   Recorder(debug::Debugger& d, rt::Interpreter& in, Options options);
 

@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
+#include <type_traits>
 
 namespace backstep::repl {
 
@@ -43,7 +45,9 @@ double rounded(double v, int decimals) {
 template <class T>
 void append_plain(std::string& out, T v) {
   char buf[40];
-  char* end = fmt::format_to_n(buf, sizeof buf, "{}", v).out;
+  char* end;
+  if constexpr (std::is_integral_v<T>) end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  else end = fmt::format_to_n(buf, sizeof buf, "{}", v).out;
   out.append(buf, end);
 }
 
@@ -117,11 +121,18 @@ const std::string& TraceText::file_text(const lang::Span& span) {
   return it->second;
 }
 
-void TraceText::append_summary(std::string& out, const debug::Summary& s) {
-  if (!s.defined) {
-    out += "null";
-    return;
-  }
+// Most gradients of a backward share their dtype, shape and device with the
+// one before: the text of those is made once and copied after.
+const std::string& TraceText::meta_text(const debug::Summary& s) {
+  const debug::Summary& m = last_meta_;
+  bool same = have_last_meta_ && m.dtype == s.dtype && m.ndim == s.ndim && m.complete_shape == s.complete_shape &&
+              m.device_type == s.device_type && m.device_index == s.device_index;
+  for (int i = 0; same && i < s.ndim && i < debug::Summary::kInlineDims; ++i) same = m.shape[i] == s.shape[i];
+  if (same) return last_meta_text_;
+  last_meta_ = s;
+  have_last_meta_ = true;
+  std::string& out = last_meta_text_;
+  out.clear();
   auto d = dtypes_.find(int(s.dtype));
   if (d == dtypes_.end()) d = dtypes_.emplace(int(s.dtype), escaped(s.to_full().meta.dtype)).first;
   out += "{\"dtype\":";
@@ -138,6 +149,15 @@ void TraceText::append_summary(std::string& out, const debug::Summary& s) {
     out += ']';
   }
   if (s.device_type != c10::DeviceType::CPU) out += ",\"device\":" + escaped(debug::device_text(s));
+  return out;
+}
+
+void TraceText::append_summary(std::string& out, const debug::Summary& s) {
+  if (!s.defined) {
+    out += "null";
+    return;
+  }
+  out += meta_text(s);
   if (!s.stats) {
     out += R"(,"norm":null,"min":null,"max":null,"nan":null,"inf":null})";
     return;
@@ -190,7 +210,7 @@ void TraceText::append_record(std::string& out, const debug::BackwardRun& run, c
     append_summary(out, run.produced(r)[i]);
   }
   out += "],\"time_us\":";
-  double t = rounded(r.time_us, 1);
+  double t = std::round(double(r.time_us) * 10) / 10;  // to 0.1 us
   if (std::isfinite(t)) append_plain(out, t);
   else out += "null";
   out += '}';

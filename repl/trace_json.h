@@ -47,6 +47,7 @@ class TraceText {
   void begin_run(const debug::BackwardRun& run);
   void append_record(std::string& out, const debug::BackwardRun& run, const debug::NodeRecord& r);
   void append_summary(std::string& out, const debug::Summary& s);
+  const std::string& meta_text(const debug::Summary& s);
   const std::string& name_text(const debug::BackwardRun& run, uint16_t index);
   const std::string& module_text(const debug::BackwardRun& run, uint16_t index);
   const std::string& file_text(const lang::Span& span);
@@ -57,6 +58,9 @@ class TraceText {
   const std::string* last_file_ = nullptr;  // the last one looked up (most records share it)
   uint32_t last_file_index_ = 0;
   std::unordered_map<int, std::string> dtypes_;      // by ScalarType
+  debug::Summary last_meta_;       // the last summary's dtype, shape and device ...
+  std::string last_meta_text_;     // ... as text: {"dtype":"float32","shape":[4]
+  bool have_last_meta_ = false;
 };
 
 }  // namespace backstep::repl

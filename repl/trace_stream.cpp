@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <unordered_map>
 
 namespace backstep::repl {
 
@@ -64,20 +65,40 @@ void append_optional(std::string& out, const std::optional<double>& v) {
   else out += "null";
 }
 
+}  // namespace
+
+// `{"name":"fc1.weight","shape":[16,4],"grad":` for each parameter, made
+// once: the same parameters come back every step.
+class ParamHeads {
+ public:
+  const std::string& of(const debug::ParamStats& p) {
+    auto it = heads_.find(p.name);
+    if (it != heads_.end() && it->second.first == p.param.sizes()) return it->second.second;
+    std::string head = "{\"name\":" + dumped(p.name) + ",\"shape\":[";
+    for (int64_t d = 0; d < p.param.dim(); ++d) head += (d ? "," : "") + std::to_string(p.param.size(d));
+    head += "],\"grad\":";
+    auto& slot = heads_[p.name];
+    slot = {p.param.sizes().vec(), std::move(head)};
+    return slot.second;
+  }
+
+ private:
+  std::unordered_map<std::string, std::pair<std::vector<int64_t>, std::string>> heads_;
+};
+
+namespace {
+
 // One step's record of a summary trace (docs/trace-format.md), written by
 // hand: through nlohmann::json it was half of what recording a small
 // model's steps cost.
-void append_step(std::string& out, const debug::StepReport& r) {
+void append_step(std::string& out, const debug::StepReport& r, ParamHeads& heads) {
   out += fmt::format("{{\"step\":{},\"loss\":", r.step);
   append_optional(out, r.loss);
   out += fmt::format(",\"backwards\":{},\"nan\":{},\"inf\":{},\"params\":[", r.backwards, r.nan, r.inf);
   for (size_t i = 0; i < r.params.size(); ++i) {
     const debug::ParamStats& p = r.params[i];
-    out += i ? ",{\"name\":" : "{\"name\":";
-    out += dumped(p.name);
-    out += ",\"shape\":[";
-    for (int64_t d = 0; d < p.param.dim(); ++d) out += (d ? "," : "") + std::to_string(p.param.size(d));
-    out += "],\"grad\":";
+    if (i) out += ',';
+    out += heads.of(p);
     if (p.grad.defined) {
       out += "{\"norm\":";
       append_double(out, p.grad.norm);
@@ -98,7 +119,10 @@ void append_step(std::string& out, const debug::StepReport& r) {
 
 }  // namespace
 
-TraceStream::TraceStream(debug::Debugger& d, rt::Interpreter& in, Options o) : d_(d), in_(in), o_(std::move(o)) {}
+TraceStream::TraceStream(debug::Debugger& d, rt::Interpreter& in, Options o)
+    : d_(d), in_(in), o_(std::move(o)), heads_(std::make_unique<ParamHeads>()) {}
+
+TraceStream::~TraceStream() = default;
 
 std::string TraceStream::open() {
   bool summary = o_.trace_mode == "summary";
@@ -183,7 +207,7 @@ void TraceStream::run_started(debug::BackwardRun& run, const ag::edge_list& root
 void TraceStream::step_done(const debug::StepReport& r) {
   if (closed_) return;
   buffer_.clear();
-  append_step(buffer_, r);
+  append_step(buffer_, r, *heads_);
   trace_.write(buffer_);
   // Steps come fast: the file is flushed at most ten times a second (a
   // killed run loses no more than that; every line written stays whole).

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace backstep::repl {
@@ -42,6 +43,8 @@ class StreamFile {
   std::string error_;
 };
 
+class ParamHeads;  // trace_stream.cpp
+
 class TraceStream {
  public:
   struct Options {
@@ -52,6 +55,7 @@ class TraceStream {
     bool keep_history = false;  // pictures read the runs after the program
   };
   TraceStream(debug::Debugger& d, rt::Interpreter& in, Options o);
+  ~TraceStream();
   // "" or why a file cannot be opened (nothing has run yet).
   std::string open();
   // Ends the documents; "" or the first error met while writing.
@@ -75,6 +79,7 @@ class TraceStream {
   std::map<uint64_t, std::string> finished_;
   size_t runs_written_ = 0, graphs_written_ = 0;
   std::chrono::steady_clock::time_point last_flush_{};
+  std::unique_ptr<ParamHeads> heads_;  // summary records' per-parameter text
   bool closed_ = false;
 };
 

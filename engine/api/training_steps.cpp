@@ -32,6 +32,11 @@ rt::Value make_steps_module(rt::Interpreter&) {
     training_steps(in).optimizer_stepped(in, *b[0]);
     return rt::Value();
   });
+  m->def("optimizer_created", [](rt::Interpreter& in, rt::Args& a) {
+    rt::bind_args(a, "optimizer_created", {});
+    training_steps(in).optimizer_created();
+    return rt::Value();
+  });
   m->def("steps", [](rt::Interpreter& in, rt::Args& a) {
     rt::bind_args(a, "steps", {});
     return rt::Value(static_cast<int64_t>(training_steps(in).steps()));

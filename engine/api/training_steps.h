@@ -27,6 +27,10 @@ class TrainingSteps {
   uint64_t steps() const { return steps_; }
   // Whether any optimizer has stepped in this session.
   bool any_optimizer() const { return steps_ > 0; }
+  // Whether the program has made an optimizer (a training loop, from its
+  // first backward on).
+  bool in_training() const { return optimizers_made_ > 0 || steps_ > 0; }
+  void optimizer_created() { ++optimizers_made_; }
   // The optimizer that stepped last (None before the first step).
   const rt::Value& last_optimizer() const { return last_optimizer_; }
 
@@ -50,6 +54,7 @@ class TrainingSteps {
  private:
   uint64_t steps_ = 0;
   uint64_t backwards_since_step_ = 0;
+  uint64_t optimizers_made_ = 0;
   std::optional<double> last_loss_;
   rt::Value last_optimizer_;
   std::vector<Listener> listeners_;

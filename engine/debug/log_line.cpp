@@ -1,5 +1,7 @@
 #include "engine/debug/log_line.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cstring>
 
@@ -18,6 +20,11 @@ bool looks_alike(const Summary& a, const Summary& b) {
 }
 
 }  // namespace
+
+std::string step_text(uint64_t step, const std::optional<double>& loss) {
+  if (!loss) return fmt::format(" step {}", step);
+  return fmt::format(" step {} loss {:.4g}", step, *loss);
+}
 
 const std::string& LogLineWriter::prefix(uint16_t name_index, const std::string& name) {
   if (name_index >= prefixes_.size()) prefixes_.resize(name_index + 1u);
@@ -58,7 +65,8 @@ void LogLineWriter::append(std::string& out, uint16_t name_index, const std::str
   // append: an append per part cost more than the parts. The buffer only
   // grows (a node with many gradients makes a long line).
   constexpr size_t kNumber = 11;  // digits of an int, and a sign
-  size_t most = head.size() + kNumber + (file ? file->size() + kNumber : 0) + kWithLength + tail.size() + 2;
+  size_t most = head.size() + kNumber + (file ? file->size() + kNumber : 0) + step_text_.size() + kWithLength +
+                tail.size() + 2;
   if (line_.size() < most) line_.resize(most);
   char* begin = line_.data();
   char* end = begin + line_.size();
@@ -72,6 +80,7 @@ void LogLineWriter::append(std::string& out, uint16_t name_index, const std::str
     p = put(p, *file);
     p = std::to_chars(p, end, origin.line).ptr;
   }
+  p = put(p, step_text_);
   std::memcpy(p, kWith, kWithLength);
   p = put(p + kWithLength, tail);
   *p++ = ']';

@@ -50,6 +50,7 @@ void LogThread::loop() {
 void LogThread::write(const LogBatch& batch) {
   if (batch.run->number != writer_run_) {  // node names are numbered per backward
     writer_ = LogLineWriter();
+    writer_.set_step_text(batch.step_text);
     writer_run_ = batch.run->number;
   }
   text_.clear();

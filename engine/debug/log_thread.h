@@ -26,6 +26,7 @@ struct LogBatch {
   const BackwardRun* run = nullptr;
   std::vector<NodeRecord> records;  // in_first indexes `summaries`
   std::vector<Summary> summaries;
+  std::string step_text;  // LogLineWriter::set_step_text
 };
 
 class LogThread {

@@ -3,6 +3,7 @@
 // for the threading model).
 #include "engine/debug/session.h"
 
+#include "engine/api/training_steps.h"
 #include "engine/autograd/libtorch_compat.h"
 #include "engine/autograd/node_metadata.h"
 #include "engine/autograd/script_function_node.h"
@@ -132,6 +133,10 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   }
   for (const auto& r : roots)
     if (r.function) run_.roots.push_back(ids_.id_of(*r.function));
+  if (d_.logging() && api::training_steps(d_.interpreter()).in_training()) {
+    log_step_text_ = step_text(run_.step, run_.loss);
+    log_writer_.set_step_text(log_step_text_);
+  }
 }
 
 // Breadth-first from the roots; seen nodes are stamped in their metadata
@@ -372,6 +377,7 @@ void Session::log(const NodeRecord& r) {
     constexpr size_t kBatchNodes = 4096;
     if (log_batch_.records.empty()) {
       log_batch_.run = &run_;
+      log_batch_.step_text = log_step_text_;
       log_batch_.records.reserve(kBatchNodes);
       log_batch_.summaries.reserve(kBatchNodes * 2);
     }

@@ -157,6 +157,7 @@ class Session {
   const autograd::ModuleScope* last_scope_ = nullptr;  // the last one looked up, and its index
   uint16_t last_module_index_ = 0;
   LogLineWriter log_writer_;
+  std::string log_step_text_;  // " step 3 loss 0.5213" in a training loop
   LogBatch log_batch_;  // nodes whose lines the log thread has not been given yet
   std::string log_line_;  // reused for every node's log line shown in the UI
   int steps_left_ = 0;

@@ -16,6 +16,9 @@ import sys
 import tempfile
 import time
 
+from report_tests import test_report
+from steps_output_tests import test_log_steps, test_render_grads_after_steps
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS = os.path.join(HERE, "programs")
@@ -602,10 +605,16 @@ def main():
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
         for test in (test_help, test_early_validation, test_not_text, test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures, test_nan_origin_picture,
-                     test_torch_warnings, test_library_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps):
+                     test_torch_warnings, test_library_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps,
+                     test_report, test_log_steps, test_render_grads_after_steps):
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
-            test(Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub))
+            runner = Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub)
+            # The tests in files of their own get `check` passed in.
+            if test in (test_report, test_log_steps, test_render_grads_after_steps):
+                test(runner, check)
+            else:
+                test(runner)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"{passed} passed, {len(failures)} failed")

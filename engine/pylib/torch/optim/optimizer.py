@@ -255,6 +255,8 @@ class Optimizer:
         for param_group in param_groups:
             self.add_param_group(param_group)
         self._warned_capturable_if_run_uncaptured = True
+        if _steps is not None:
+            _steps.optimizer_created()  # a training loop: log lines name their step
 
     def __getstate__(self):
         return {'defaults': self.defaults, 'state': self.state, 'param_groups': self.param_groups}

@@ -121,6 +121,9 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
     header += fmt::format("Deleted breakpoint {}\n", number);
   }
   shell_.out(header);
+  // What is typed runs in the frame that created the node, as after :frame 0.
+  shell_.set_exec_frame(nullptr);
+  select_frame(0);
   show_displays();
   Shell::NestedEnd end = shell_.run_nested([this, &run] {
     // The node the user looks at: :back and :forward move it.

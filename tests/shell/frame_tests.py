@@ -130,6 +130,23 @@ def test_tab_completes_locals_at_breakpoint(backstep):
             s.close()
 
 
+def test_render_at_a_forward_pause_draws_the_graph_so_far(backstep):
+    with TempDir() as tmp:
+        s = debug_session(backstep, tmp, LOCALS)
+        try:
+            at(s, ":break prog.py:6", "(backstep) ")
+            at(s, ":continue", FORWARD)
+            target = os.path.join(tmp, "pictures", "so_far.dot")
+            check_in("wrote " + target, at(s, ":render -o " + target, FORWARD))
+            dot = open(target).read()
+            check_in("MulBackward0", dot, "the picture")
+            check_not_in("SumBackward0", dot, "the picture (the sum has not run yet)")
+            s.send(":c\r")
+            check_eq(0, s.wait(), "exit status")
+        finally:
+            s.close()
+
+
 def test_render_makes_the_output_folders(backstep):
     with TempDir() as tmp, Shell(backstep, tmp) as s:
         s.line("import torch")

@@ -158,7 +158,9 @@ std::string ShellDebugUI::paint_nonfinite(const std::string& summary) const {
 
 void ShellDebugUI::quit() {
   bool paused = pause_ || in_forward_breakpoint_;
-  if (paused && !shell_.confirm(pause_ ? "A backward is paused. Quit anyway?" : "The program is paused. Quit anyway?"))
+  // A post-mortem has nothing left to run: no question.
+  bool ask = pause_ || (in_forward_breakpoint_ && !post_mortem_);
+  if (ask && !shell_.confirm(pause_ ? "A backward is paused. Quit anyway?" : "The program is paused. Quit anyway?"))
     return;
   shell_.request_exit(shell_.quit_status());
   if (!paused) return;

@@ -51,6 +51,10 @@ def test_pm_opens_the_last_traceback_and_the_shell_goes_on(backstep):
         s.send(":c\r")
         s.prompt()
         check_in("NameError: name 'factor' is not defined", s.line("factor"))
+        at(s, ":pm", POST_MORTEM)
+        s.send(":quit\r")  # nothing is left to run: no question
+        check_eq(0, s.wait(), "exit status of the shell")
+        check_not_in("Quit anyway", s.text(), "output")
 
 
 def test_pp_prints_pprints_text(backstep):

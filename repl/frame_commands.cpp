@@ -125,20 +125,31 @@ void cmd_list(Shell& shell, const std::string& args) {
   shell.out(lines_of(*file, first, last, at.line));
 }
 
+// "NameError: name 'h' is not defined", a command's error line.
+CommandError error_of(rt::Interpreter& in, const rt::ScriptError& e) {
+  std::string line = in.exception_line(*e.exception());
+  if (!line.empty() && line.back() == '\n') line.pop_back();
+  return CommandError(line);
+}
+
 rt::Value evaluate(Shell& shell, const std::string& expr) {
   if (expr.empty()) throw CommandError("usage: :p EXPR");
   ui(shell);
   try {
     return eval_at_prompt(shell, expr, "<:p>");
   } catch (const rt::ScriptError& e) {
-    rt::Interpreter& in = shell.interpreter();
-    std::string line = in.exception_line(*e.exception());
-    if (!line.empty() && line.back() == '\n') line.pop_back();
-    throw CommandError(line);
+    throw error_of(shell.interpreter(), e);
   }
 }
 
-void cmd_p(Shell& shell, const std::string& args) { shell.out(rt::repr(shell.interpreter(), evaluate(shell, args)) + "\n"); }
+void cmd_p(Shell& shell, const std::string& args) {
+  rt::Value v = evaluate(shell, args);
+  try {
+    shell.out(rt::repr(shell.interpreter(), v) + "\n");
+  } catch (const rt::ScriptError& e) {  // a __repr__ that raises
+    throw error_of(shell.interpreter(), e);
+  }
+}
 
 // pprint.pformat's text (width 80, dict keys sorted, nested containers
 // wrapped), as pdb's pp prints it.
@@ -149,9 +160,7 @@ void cmd_pp(Shell& shell, const std::string& args) {
     rt::Value pformat = rt::get_attr(in, in.import_module("pprint"), "pformat");
     shell.out(rt::str(in, in.call(pformat, {v})) + "\n");
   } catch (const rt::ScriptError& e) {  // a __repr__ that raises
-    std::string line = in.exception_line(*e.exception());
-    if (!line.empty() && line.back() == '\n') line.pop_back();
-    throw CommandError(line);
+    throw error_of(in, e);
   }
 }
 

@@ -74,7 +74,7 @@ Settled run_in_frame_and_settle(rt::Interpreter& in, const std::string& name, st
     // A comprehension or lambda typed there sees the frame's variables too
     // (Note [Frame variables in nested scopes] in engine/debug/frame_eval.cpp).
     std::unique_ptr<rt::Interpreter::BindingScope> visible;
-    if (frame.scope) visible = std::make_unique<rt::Interpreter::BindingScope>(in, debug::frame_bindings(frame));
+    if (frame.scope) visible = std::make_unique<rt::Interpreter::BindingScope>(in, debug::nested_scope_bindings(in, frame));
     outcome = in.run_in_frame(name, std::move(text), frame);
   } catch (const std::exception& e) {
     in.sink().err(std::string("backstep: internal error: ") + e.what() + "\n");

@@ -66,11 +66,12 @@ rt::Value eval_in_frame(rt::Interpreter& in, const std::string& text, rt::Frame&
   CurrentFrame current(in, frame);
   // Note [Frame variables in nested scopes]: a comprehension or lambda in
   // the expression has a scope of its own, which cannot reach the frame's
-  // locals (they are not cells): they are also bound as globals meanwhile
-  // (as Python 3.12's pdb makes them visible). The expression itself reads
-  // and assigns (:=) the frame's own variables.
+  // locals (they are not cells): those no global names are also bound as
+  // globals meanwhile (as Python 3.12's pdb makes them visible). The
+  // expression itself reads and assigns (:=) the frame's own variables; a
+  // global of the same name as a local stays what functions it calls see.
   std::unique_ptr<rt::Interpreter::BindingScope> visible;
-  if (frame.scope) visible = std::make_unique<rt::Interpreter::BindingScope>(in, frame_bindings(frame));
+  if (frame.scope) visible = std::make_unique<rt::Interpreter::BindingScope>(in, nested_scope_bindings(in, frame));
   try {
     return in.eval(expr, frame);
   } catch (rt::ScriptError&) {

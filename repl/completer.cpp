@@ -1,6 +1,8 @@
 #include "repl/completer.h"
 
 #include "engine/debug/debugger.h"
+#include "engine/debug/frames.h"
+#include "engine/runtime/module.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 #include "repl/commands.h"
@@ -29,16 +31,27 @@ bool offered(std::string_view name, std::string_view prefix) {
   return true;
 }
 
-// The value a dotted chain names, looking up only globals, builtins and
+// A name's value where the prompt runs: the selected frame's variables,
+// then its module's globals (at no pause: the running module's), then
+// builtins.
+std::optional<rt::Value> lookup_name(rt::Interpreter& in, const rt::Frame* frame, const std::string& name) {
+  if (frame) {
+    for (const auto& b : debug::frame_bindings(*frame))
+      if (b.name == name) return b.value;
+    if (frame->globals)
+      if (auto v = frame->globals->get(name)) return v;
+  }
+  if (auto v = in.global(name)) return v;
+  if (const rt::Value* b = in.builtin(name)) return *b;
+  return std::nullopt;
+}
+
+// The value a dotted chain names, looking up only variables, builtins and
 // attributes. Null when any link is missing or raises.
-std::optional<rt::Value> resolve_chain(rt::Interpreter& in, const std::vector<std::string>& chain) {
+std::optional<rt::Value> resolve_chain(rt::Interpreter& in, const std::vector<std::string>& chain,
+                                       const rt::Frame* frame) {
   try {
-    std::optional<rt::Value> v = in.global(chain[0]);
-    if (!v) {
-      const rt::Value* b = in.builtin(chain[0]);
-      if (!b) return std::nullopt;
-      v = *b;
-    }
+    std::optional<rt::Value> v = lookup_name(in, frame, chain[0]);
     for (size_t i = 1; i < chain.size() && v; ++i) v = rt::try_get_attr(in, *v, chain[i]);
     return v;
   } catch (...) {
@@ -48,8 +61,8 @@ std::optional<rt::Value> resolve_chain(rt::Interpreter& in, const std::vector<st
 
 std::vector<std::string> complete_attribute(rt::Interpreter& in,
                                             const std::vector<std::string>& chain,
-                                            const std::string& prefix) {
-  std::optional<rt::Value> target = resolve_chain(in, chain);
+                                            const std::string& prefix, const rt::Frame* frame) {
+  std::optional<rt::Value> target = resolve_chain(in, chain, frame);
   if (!target) return {};
   std::vector<std::string> names;
   try {
@@ -65,7 +78,7 @@ std::vector<std::string> complete_attribute(rt::Interpreter& in,
   return {result.begin(), result.end()};
 }
 
-std::vector<std::string> complete_name(rt::Interpreter& in, const std::string& prefix) {
+std::vector<std::string> complete_name(rt::Interpreter& in, const std::string& prefix, const rt::Frame* frame) {
   std::set<std::string> result;
   auto add_all = [&](const std::vector<std::string>& names) {
     for (const auto& n : names)
@@ -73,6 +86,11 @@ std::vector<std::string> complete_name(rt::Interpreter& in, const std::string& p
   };
   add_all(python_keywords());
   try {
+    if (frame) {
+      for (const auto& b : debug::frame_bindings(*frame))
+        if (offered(b.name, prefix)) result.insert(b.name);
+      if (frame->globals) add_all(frame->globals->bound_names());
+    }
     add_all(in.global_names());
     add_all(in.builtin_names());
   } catch (...) {
@@ -114,12 +132,12 @@ bool split_dotted_word(std::string_view word, std::vector<std::string>& chain,
   }
 }
 
-std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word) {
+std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word, const rt::Frame* frame) {
   std::vector<std::string> chain;
   std::string prefix;
   if (!split_dotted_word(word, chain, prefix)) return {};
-  if (chain.empty()) return complete_name(in, prefix);
-  return complete_attribute(in, chain, prefix);
+  if (chain.empty()) return complete_name(in, prefix, frame);
+  return complete_attribute(in, chain, prefix, frame);
 }
 
 std::vector<std::string> node_type_names(rt::Interpreter& in) {
@@ -162,13 +180,14 @@ std::vector<std::string> with_prefix(const std::vector<std::string>& words, std:
 }
 
 // A command's arguments: its options, then what its ArgKind offers.
-Completions complete_arguments(rt::Interpreter& in, const Command& command, std::string_view word) {
+Completions complete_arguments(rt::Interpreter& in, const Command& command, std::string_view word,
+                               const rt::Frame* frame) {
   Completions c;
   std::vector<std::string> words = with_prefix(command.options, word);
   if (command.arg_kind == ArgKind::File) {
     if (words.empty()) c.filenames = true;
   } else if (command.arg_kind == ArgKind::Expression) {
-    for (auto& w : complete_python_word(in, word)) words.push_back(std::move(w));
+    for (auto& w : complete_python_word(in, word, frame)) words.push_back(std::move(w));
   } else if (command.arg_kind == ArgKind::Breakpoint) {
     std::vector<std::string> targets = node_type_names(in);
     for (const char* k : {"nan", "inf", "module"}) targets.push_back(k);
@@ -182,7 +201,7 @@ Completions complete_arguments(rt::Interpreter& in, const Command& command, std:
 
 Completions complete_shell_line(rt::Interpreter& in, const CommandTable& commands,
                                 const std::string& line, size_t word_start, size_t word_end,
-                                bool bare_commands) {
+                                bool bare_commands, const rt::Frame* frame) {
   Completions c;
   std::string_view word = std::string_view(line).substr(word_start, word_end - word_start);
   size_t first = line.find_first_not_of(" \t");
@@ -193,9 +212,9 @@ Completions complete_shell_line(rt::Interpreter& in, const CommandTable& command
   if (!colon) {
     if (bare_commands && !in_first_word) {  // `b Mul<TAB>` at a paused prompt
       if (const Command* command = commands.find_exact(line.substr(name_start, name_end - name_start)))
-        return complete_arguments(in, *command, word);
+        return complete_arguments(in, *command, word, frame);
     }
-    c.words = complete_python_word(in, word);
+    c.words = complete_python_word(in, word, frame);
     if (bare_commands && in_first_word)
       for (auto& n : commands.names_with_prefix(word)) c.words.push_back(std::move(n));
     return c;
@@ -207,7 +226,7 @@ Completions complete_shell_line(rt::Interpreter& in, const CommandTable& command
   }
   const Command* command = commands.find(line.substr(first + 1, name_end - first - 1));
   if (!command || (command->arg_kind == ArgKind::None && command->options.empty())) return c;
-  return complete_arguments(in, *command, word);
+  return complete_arguments(in, *command, word, frame);
 }
 
 }  // namespace backstep::repl

@@ -10,6 +10,7 @@
 
 namespace backstep::rt {
 class Interpreter;
+struct Frame;
 }
 
 namespace backstep::repl {
@@ -28,15 +29,17 @@ bool split_dotted_word(std::string_view word, std::vector<std::string>& chain,
                        std::string& prefix);
 
 // The completions of one word of Python: full replacements for `word`.
-std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word);
+// `frame`: the paused frame the prompt runs in (its variables come first).
+std::vector<std::string> complete_python_word(rt::Interpreter& in, std::string_view word,
+                                              const rt::Frame* frame = nullptr);
 
 // Completion of a whole shell line (Python, or a `:` command and its
 // arguments) for the line editor. `bare_commands`: at a paused prompt,
 // where `c` and `b 12` are commands without the colon, the first word
-// completes to command names as well.
+// completes to command names as well; `frame` is the selected frame there.
 Completions complete_shell_line(rt::Interpreter& in, const CommandTable& commands,
                                 const std::string& line, size_t word_start, size_t word_end,
-                                bool bare_commands = false);
+                                bool bare_commands = false, const rt::Frame* frame = nullptr);
 
 // The node types a breakpoint can name right now: those of the backwards
 // run so far and of the graphs behind the program's global tensors.

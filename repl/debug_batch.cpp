@@ -184,7 +184,7 @@ int run_debug(const DebugOptions& o) {
   shell.set_source(source.get());
   if (auto* editor = dynamic_cast<LineEditor*>(source.get()))
     editor->set_completion([&](const std::string& line, size_t start, size_t end) {
-      return complete_shell_line(in, shell.commands(), line, start, end, shell.bare_commands());
+      return complete_shell_line(in, shell.commands(), line, start, end, shell.bare_commands(), shell.exec_frame());
     });
   run_setup(shell, *source);
   if (shell.exiting()) return shell.exit_status();

@@ -121,6 +121,9 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
     header += fmt::format("Deleted breakpoint {}\n", number);
   }
   shell_.out(header);
+  // What is typed runs in the frame that created the node, as after :frame 0.
+  shell_.set_exec_frame(nullptr);
+  select_frame(0);
   show_displays();
   Shell::NestedEnd end = shell_.run_nested([this, &run] {
     // The node the user looks at: :back and :forward move it.
@@ -155,7 +158,9 @@ std::string ShellDebugUI::paint_nonfinite(const std::string& summary) const {
 
 void ShellDebugUI::quit() {
   bool paused = pause_ || in_forward_breakpoint_;
-  if (paused && !shell_.confirm(pause_ ? "A backward is paused. Quit anyway?" : "The program is paused. Quit anyway?"))
+  // A post-mortem has nothing left to run: no question.
+  bool ask = pause_ || (in_forward_breakpoint_ && !post_mortem_);
+  if (ask && !shell_.confirm(pause_ ? "A backward is paused. Quit anyway?" : "The program is paused. Quit anyway?"))
     return;
   shell_.request_exit(shell_.quit_status());
   if (!paused) return;

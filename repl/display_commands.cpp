@@ -1,6 +1,7 @@
 // :display EXPR (gdb's and pdb's): expressions re-evaluated and shown at
 // every pause; :display alone lists them, :undisplay N drops one.
 #include "engine/runtime/py_ops.h"
+#include "repl/prompt_eval.h"
 #include "repl/debug_ui.h"
 
 #include <fmt/format.h>
@@ -13,7 +14,7 @@ void ShellDebugUI::show_displays() {
   for (const auto& d : displays_) {
     std::string value;
     try {
-      value = rt::repr(in, in.eval_expression(d.expression, "<display>"));
+      value = rt::repr(in, eval_at_prompt(shell_, d.expression, "<display>"));
     } catch (const std::exception& e) {
       std::string_view what = e.what();
       value = "<" + printable(what.substr(0, what.find('\n'))) + ">";

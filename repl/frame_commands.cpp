@@ -6,6 +6,7 @@
 // `next` at a forward pause).
 #include "repl/debug_format.h"
 #include "repl/debug_ui.h"
+#include "repl/prompt_eval.h"
 
 #include "engine/debug/forward.h"
 #include "engine/runtime/py_ops.h"
@@ -124,60 +125,43 @@ void cmd_list(Shell& shell, const std::string& args) {
   shell.out(lines_of(*file, first, last, at.line));
 }
 
+// "NameError: name 'h' is not defined", a command's error line.
+CommandError error_of(rt::Interpreter& in, const rt::ScriptError& e) {
+  std::string line = in.exception_line(*e.exception());
+  if (!line.empty() && line.back() == '\n') line.pop_back();
+  return CommandError(line);
+}
+
 rt::Value evaluate(Shell& shell, const std::string& expr) {
   if (expr.empty()) throw CommandError("usage: :p EXPR");
-  ShellDebugUI& u = ui(shell);
-  rt::Interpreter& in = shell.interpreter();
-  std::vector<rt::Interpreter::Binding> locals;
-  const auto& frames = u.stack();
-  if (!frames.empty() && frames[u.selected_frame()].frame) locals = debug::frame_bindings(*frames[u.selected_frame()].frame);
+  ui(shell);
   try {
-    rt::Interpreter::BindingScope bind(in, locals);
-    return in.eval_expression(expr, "<:p>");
+    return eval_at_prompt(shell, expr, "<:p>");
   } catch (const rt::ScriptError& e) {
-    std::string line = in.exception_line(*e.exception());
-    if (!line.empty() && line.back() == '\n') line.pop_back();
-    throw CommandError(line);
+    throw error_of(shell.interpreter(), e);
   }
 }
 
-void cmd_p(Shell& shell, const std::string& args) { shell.out(rt::repr(shell.interpreter(), evaluate(shell, args)) + "\n"); }
+void cmd_p(Shell& shell, const std::string& args) {
+  rt::Value v = evaluate(shell, args);
+  try {
+    shell.out(rt::repr(shell.interpreter(), v) + "\n");
+  } catch (const rt::ScriptError& e) {  // a __repr__ that raises
+    throw error_of(shell.interpreter(), e);
+  }
+}
 
-// pprint's shape for long containers: one item per line.
+// pprint.pformat's text (width 80, dict keys sorted, nested containers
+// wrapped), as pdb's pp prints it.
 void cmd_pp(Shell& shell, const std::string& args) {
   rt::Interpreter& in = shell.interpreter();
   rt::Value v = evaluate(shell, args);
-  std::string text = rt::repr(in, v);
-  if (text.size() <= 79 || text.empty() || (text[0] != '[' && text[0] != '(' && text[0] != '{')) {
-    shell.out(text + "\n");
-    return;
-  }
-  rt::Value items = v;
-  bool dict = text[0] == '{';
-  if (dict) {
-    rt::Args none;
-    items = rt::call_method(in, v, "items", none);
-  }
-  std::vector<rt::Value> list;
   try {
-    list = rt::to_vector(in, items);
-  } catch (const rt::ScriptError&) {
-    shell.out(text + "\n");
-    return;
+    rt::Value pformat = rt::get_attr(in, in.import_module("pprint"), "pformat");
+    shell.out(rt::str(in, in.call(pformat, {v})) + "\n");
+  } catch (const rt::ScriptError& e) {  // a __repr__ that raises
+    throw error_of(in, e);
   }
-  std::string out(1, text[0]);
-  for (size_t i = 0; i < list.size(); ++i) {
-    std::string item;
-    if (dict) {
-      auto kv = rt::to_vector(in, list[i]);
-      item = rt::repr(in, kv[0]) + ": " + rt::repr(in, kv[1]);
-    } else {
-      item = rt::repr(in, list[i]);
-    }
-    out += (i ? ",\n " : "") + item;
-  }
-  out += text[0] == '[' ? "]" : text[0] == '(' ? (list.size() == 1 ? ",)" : ")") : "}";
-  shell.out(out + "\n");
 }
 
 // :where at a forward pause is :bt (there is no node); at a backward pause
@@ -218,6 +202,15 @@ void cmd_next(Shell& shell, const std::string& args) {
   }
 }
 
+// :pm, pdb.pm(): after an uncaught exception at the shell's prompt, its
+// frames, until :continue (or Ctrl-D) goes back to the prompt.
+void cmd_pm(Shell& shell, const std::string&) {
+  ShellDebugUI& u = ui(shell);
+  if (u.pause() || u.paused_in_forward()) throw CommandError("the program is paused here: :bt shows its frames");
+  if (!u.debugger().forward().post_mortem_last())
+    throw CommandError("no traceback to open: no statement has failed yet");
+}
+
 }  // namespace
 
 void register_frame_commands(CommandTable& table) {
@@ -234,8 +227,10 @@ void register_frame_commands(CommandTable& table) {
   table.add({"frame", "N", "select frame N of :bt", ArgKind::None, {}, cmd_frame});
   table.add({"list", "[N | N,M]", "the source around the selected frame (or lines N to M)", ArgKind::None, {"l"}, cmd_list});
   table.add({"p", "EXPR", "print an expression's value in the selected frame", ArgKind::Expression, {}, cmd_p});
-  table.add({"pp", "EXPR", "pretty-print an expression's value (long containers one item a line)", ArgKind::Expression, {},
+  table.add({"pp", "EXPR", "pretty-print an expression's value as pprint does", ArgKind::Expression, {},
              cmd_pp});
+  table.add({"pm", "", "open the frames of the last uncaught exception (pdb.pm()); :continue leaves",
+             ArgKind::None, {}, cmd_pm});
   table.add({"watch", "NAME", "pause where a tensor's gradient arrives, and when it is modified in place",
              ArgKind::Expression, {}, cmd_watch});
   table.add({"next", "", "forward: run to the next line of this function; backward: as :step", ArgKind::None, {"n"},

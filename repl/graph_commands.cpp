@@ -4,6 +4,8 @@
 #include "engine/api/autograd_api.h"
 #include "engine/api/tensor_names.h"
 #include "repl/debug_ui.h"
+#include "repl/forward_graph.h"
+#include "repl/output_paths.h"
 #include "repl/run_annotations.h"
 #include "viz/render.h"
 
@@ -62,6 +64,11 @@ Target target_of(Shell& shell, const std::string& expr) {
     for (int id : run->roots)
       if (auto n = ids.node(id)) roots.push_back(n);
     t.graph = autograd::snapshot_nodes(ids, roots, namer);
+  } else if (ui.paused_in_forward()) {  // the graph built so far (Note [The graph so far])
+    auto roots = forward_graph_roots(shell);
+    t.graph = autograd::snapshot(ids, roots, namer);
+    t.notes.view_bases = viz::view_bases_of(ids, roots);
+    if (!ui.debugger().runs().empty()) run = ui.debugger().runs().back().get();
   } else {
     throw CommandError("which graph? give an expression (a tensor, or a list of tensors)");
   }
@@ -95,6 +102,8 @@ void cmd_render(Shell& shell, const std::string& args) {
   Target t = target_of(shell, join(rest));
   static int counter = 0;
   std::string path = request.output.empty() ? fmt::format("graph-{}.svg", ++counter) : request.output;
+  // Missing folders are made, as `backstep render -o` makes them.
+  if (std::string bad = prepare_output_file(path); !bad.empty()) throw CommandError(bad);
   request.options.progress = [&shell](const viz::ProgressEvent& e) {
     if (!e.finished) shell.err(fmt::format("  {} ({:.1f} s)\n", e.stage, e.elapsed));
   };
@@ -106,7 +115,7 @@ void cmd_render(Shell& shell, const std::string& args) {
 }  // namespace
 
 void register_graph_commands(CommandTable& table) {
-  table.add({"graph", "[EXPR]", "the graph of EXPR as a tree (paused: of the backward, with states)",
+  table.add({"graph", "[EXPR]", "the graph of EXPR as a tree (paused: of the backward, with states; in the forward: built so far)",
              ArgKind::Expression, {}, cmd_graph, "", {"--around", "--radius"}});
   table.add({"render", "[EXPR] [-o FILE] [--saved] [--grads] [--depth N] [--around #ID] [--radius R] [--rankdir LR]",
              "draw the graph to FILE (.svg .png .pdf .dot .json .html)", ArgKind::Expression, {}, cmd_render, "",

@@ -6,6 +6,11 @@
 #include "engine/api/tensor_names.h"
 #include "engine/autograd/node_metadata.h"
 #include "engine/runtime/py_ops.h"
+#include "repl/forward_graph.h"
+#include "repl/run_annotations.h"
+#include "viz/text_format.h"
+#include "viz/to_model.h"
+#include "repl/prompt_eval.h"
 #include "repl/debug_format.h"
 #include "repl/debug_ui.h"
 
@@ -228,10 +233,8 @@ std::vector<at::Tensor> tensors_of_expression(Shell& shell, const std::string& e
   rt::Interpreter& in = shell.interpreter();
   rt::Value v;
   try {
-    // At a pause in a function, its variables are visible (debug/frames.h).
-    rt::Interpreter::BindingScope locals(in, shell.exec_frame() ? debug::frame_bindings(*shell.exec_frame())
-                                                                 : std::vector<rt::Interpreter::Binding>{});
-    v = in.eval_expression(expr, "<:nodes>");
+    // At a pause, in the selected frame's variables.
+    v = eval_at_prompt(shell, expr, "<:nodes>");
   } catch (const rt::ScriptError& e) {
     throw CommandError(e.what());
   }
@@ -248,6 +251,19 @@ std::vector<at::Tensor> tensors_of_expression(Shell& shell, const std::string& e
 
 namespace {
 
+// The nodes where a NaN/Inf gradient is born in the paused (or last)
+// backward, with their mark: the notion of render --grads (viz/model.h).
+std::map<int, std::string> nonfinite_origins(ShellDebugUI& u, const autograd::GraphSnapshot& snap) {
+  const debug::BackwardRun* run = u.pause() ? u.pause()->run
+                                 : u.debugger().runs().empty() ? nullptr : u.debugger().runs().back().get();
+  std::map<int, std::string> out;
+  if (!run) return out;
+  viz::Annotations notes = annotations_of(*run, snap, u.debugger().breakpoints(), u.pause() ? u.pause()->record : SIZE_MAX);
+  for (const auto& n : viz::to_model(snap, notes).nodes)
+    if (std::string text = viz::nonfinite_origin_text(n); !text.empty()) out[n.id] = text;
+  return out;
+}
+
 void cmd_nodes(Shell& shell, const std::string& args) {
   ShellDebugUI& u = ui(shell);
   autograd::GraphSnapshot snap;
@@ -260,6 +276,8 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     for (int id : run->roots)
       if (auto n = u.debugger().ids().node(id)) roots.push_back(n);
     snap = autograd::snapshot_nodes(u.debugger().ids(), roots, namer);
+  } else if (u.paused_in_forward()) {  // the graph built so far (Note [The graph so far])
+    snap = autograd::snapshot(u.debugger().ids(), forward_graph_roots(shell), namer);
   } else {
     throw CommandError("usage: :nodes EXPR (a tensor or a list of tensors); while paused, :nodes alone");
   }
@@ -267,6 +285,7 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     shell.out("(no graph: the tensor does not require grad)\n");
     return;
   }
+  std::map<int, std::string> born = nonfinite_origins(u, snap);
   std::string out;
   // Lines fit the terminal (what does not fit is cut with "..."); the name
   // column is as wide as the longest name.
@@ -282,6 +301,7 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     else if (!n.modules.empty()) extra = " module " + autograd::module_frame_text(n.modules.back().path, n.modules.back().type);
     int hooks = n.pre_hooks + n.post_hooks + n.tensor_hooks;
     if (hooks) extra += fmt::format(" hooks={}", hooks);
+    if (auto b = born.find(n.id); b != born.end()) extra = "  " + b->second + extra;
     std::string state = run ? state_of(run, u.pause() ? u.pause()->record : SIZE_MAX, n.id) : "";
     std::string line = fmt::format("#{:<4} {:<{}} {:<8} {:<24}{}{}", n.id, n.name, columns > 0 ? name_width : 28, state,
                                    where, saved.empty() ? "" : " saved=" + saved, extra);

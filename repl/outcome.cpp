@@ -1,5 +1,6 @@
 #include "repl/outcome.h"
 
+#include "engine/debug/frames.h"
 #include "engine/runtime/py_ops.h"
 #include "repl/cli.h"
 #include "repl/signals.h"
@@ -40,6 +41,7 @@ Settled settle(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
     if (type.is_subtype_of(*rt::exc_types().keyboard_interrupt)) s.kind = Settled::Kind::Interrupted;
   }
   if (s.kind == Settled::Kind::Ok) s.kind = Settled::Kind::Error;
+  if (outcome.error) s.exception = outcome.error->exception();
   in.report(outcome);
   return s;
 }
@@ -69,6 +71,10 @@ Settled run_in_frame_and_settle(rt::Interpreter& in, const std::string& name, st
   rt::Interpreter::Outcome outcome;
   try {
     sigint::RunningScope running;
+    // A comprehension or lambda typed there sees the frame's variables too
+    // (Note [Frame variables in nested scopes] in engine/debug/frame_eval.cpp).
+    std::unique_ptr<rt::Interpreter::BindingScope> visible;
+    if (frame.scope) visible = std::make_unique<rt::Interpreter::BindingScope>(in, debug::nested_scope_bindings(in, frame));
     outcome = in.run_in_frame(name, std::move(text), frame);
   } catch (const std::exception& e) {
     in.sink().err(std::string("backstep: internal error: ") + e.what() + "\n");

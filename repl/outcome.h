@@ -15,8 +15,11 @@ struct Settled {
     Interrupted,  // KeyboardInterrupt, reported
     Exit,         // SystemExit: leave with `status`
   };
+  Settled() = default;
+  Settled(Kind k, int s) : kind(k), status(s) {}
   Kind kind = Kind::Ok;
   int status = 0;
+  std::shared_ptr<rt::ExceptionObject> exception;  // what ended an Error run (for :pm)
 };
 
 // The process exit status for a program that ended so (cli.h's kExit*).

@@ -3,6 +3,7 @@
 #include "engine/api/install.h"
 #include "repl/shell.h"
 
+#include "engine/debug/forward.h"
 #include "repl/actions.h"
 #include "repl/completer.h"
 #include "repl/debug_ui.h"
@@ -217,10 +218,24 @@ void Shell::run_pending() {
   sink_.flush();
 }
 
+namespace {
+
+// What :pm opens (pdb.pm()): the frames the last uncaught exception left.
+void remember_for_post_mortem(Shell& shell, const std::shared_ptr<rt::ExceptionObject>& exception) {
+  ShellDebugUI* ui = debug_ui_of(shell);
+  if (!ui) return;
+  std::string line = shell.interpreter().exception_line(*exception);
+  if (!line.empty() && line.back() == '\n') line.pop_back();
+  ui->debugger().forward().remember_uncaught(exception, line);
+}
+
+}  // namespace
+
 bool Shell::execute(const std::string& name, std::string text, rt::Interpreter::Mode mode) {
   Settled s = exec_frame_ ? run_in_frame_and_settle(in_, name, std::move(text), *exec_frame_)
                           : run_and_settle(in_, name, std::move(text), mode, [this] { return exiting(); });
   if (s.kind == Settled::Kind::Exit) request_exit(s.status);
+  if (s.exception && !exec_frame_) remember_for_post_mortem(*this, s.exception);
   return s.kind == Settled::Kind::Ok;
 }
 
@@ -266,7 +281,7 @@ int run_with_editor(Shell& shell, rt::Interpreter& in) {
   std::setlocale(LC_CTYPE, "");
   LineEditor editor(history_file_path(), color_enabled_for(STDOUT_FILENO));
   editor.set_completion([&](const std::string& line, size_t start, size_t end) {
-    return complete_shell_line(in, shell.commands(), line, start, end, shell.bare_commands());
+    return complete_shell_line(in, shell.commands(), line, start, end, shell.bare_commands(), shell.exec_frame());
   });
   shell.out(version_banner());
   return shell.run(editor);

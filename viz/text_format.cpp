@@ -112,4 +112,12 @@ std::string thousands(size_t n) {
   return out;
 }
 
+std::string nonfinite_origin_text(const model::Node& n) {
+  if (!n.nonfinite_born_here()) return "";
+  for (const auto& g : n.grad_out)
+    if (g && g->broken())
+      return std::string("\u26a0 ") + (g->nan && g->inf ? "NaN/Inf" : g->nan ? "NaN" : "Inf") + " born here";
+  return "";
+}
+
 }  // namespace backstep::viz

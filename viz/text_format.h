@@ -30,6 +30,9 @@ std::string grad_text(const model::GradStats& g);
 // The gradient a node received, combined over its inputs (norms add in
 // quadrature, NaN/Inf counts add); nullopt when none is known.
 std::optional<model::GradStats> combined_incoming(const model::Node& n);
+// "⚠ NaN born here" (or Inf, NaN/Inf) when the node is where a non-finite
+// gradient is born (model::Node::nonfinite_born_here), else "".
+std::string nonfinite_origin_text(const model::Node& n);
 // A node's name as torchviz shows it: "AccumulateGrad", not libtorch's
 // "torch::autograd::AccumulateGrad" (JSON keeps the real name()).
 std::string display_name(const std::string& name);

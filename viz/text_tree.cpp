@@ -78,6 +78,7 @@ class TreePrinter {
     if (n.breakpoint) s += "  " + paint("[\u25cf breakpoint]", kRed);
     if (n.hooks() > 0) s += "  [hooks: " + std::to_string(n.hooks()) + "]";
     if (auto g = combined_incoming(n)) s += "  " + paint(grad_text(*g), g->broken() ? kRed : kYellow);
+    if (std::string born = nonfinite_origin_text(n); !born.empty()) s += "  " + paint("[" + born + "]", kRed);
     return s;
   }
 

@@ -211,25 +211,45 @@ void ForwardTracer::on_return(rt::Interpreter&, rt::Frame& f) noexcept {
 }
 
 bool ForwardTracer::post_mortem(const rt::ScriptError& error, const std::string& message) {
-  DebugUI* ui = d_.ui();
-  if (!ui || error.exception() != unwinding_ || unwound_.empty()) return false;
-  ForwardPause p;
-  p.reason = ForwardPause::Reason::PostMortem;
-  p.where = unwound_.front().span;
-  p.message = message;
-  paused_ = true;
-  frames_ = std::move(unwound_);
+  if (!d_.ui() || error.exception() != unwinding_ || unwound_.empty()) return false;
+  std::vector<StackFrame> frames = std::move(unwound_);
   unwound_.clear();
   unwinding_.reset();
+  open_post_mortem(std::move(frames), message);
+  return true;
+}
+
+void ForwardTracer::remember_uncaught(const std::shared_ptr<rt::ExceptionObject>& exception,
+                                      const std::string& message) {
+  last_frames_.clear();
+  last_message_ = message;
+  if (!exception || exception != unwinding_) return;  // a syntax error: no frames
+  last_frames_ = std::move(unwound_);
+  unwound_.clear();
+  unwinding_.reset();
+}
+
+bool ForwardTracer::post_mortem_last() {
+  if (!d_.ui() || last_frames_.empty() || paused_) return false;
+  open_post_mortem(last_frames_, last_message_);  // a copy: :pm again opens them again
+  return true;
+}
+
+void ForwardTracer::open_post_mortem(std::vector<StackFrame> frames, const std::string& message) {
+  ForwardPause p;
+  p.reason = ForwardPause::Reason::PostMortem;
+  p.where = frames.front().span;
+  p.message = message;
+  paused_ = true;
+  frames_ = std::move(frames);
   try {
-    ui->on_forward_pause(p);
+    d_.ui()->on_forward_pause(p);
   } catch (...) {
   }
   paused_ = false;
   frames_.clear();
   step_ = Step::None;
   update();
-  return true;
 }
 
 }  // namespace backstep::debug

@@ -37,6 +37,12 @@ class ForwardTracer : public rt::Tracer {
   // the frames it went through. False when there are none to show.
   bool post_mortem(const rt::ScriptError& error, const std::string& message);
 
+  // pdb.pm() in the shell: the frames an uncaught exception left are kept
+  // (as sys.last_traceback keeps them) until the next uncaught one, and
+  // post_mortem_last() opens them. False when there are none.
+  void remember_uncaught(const std::shared_ptr<rt::ExceptionObject>& exception, const std::string& message);
+  bool post_mortem_last();
+
   // A step typed at a forward pause into a line that starts a backward
   // pauses at the backward's first node: Debugger::run asks.
   bool take_step_into_backward();
@@ -80,6 +86,10 @@ class ForwardTracer : public rt::Tracer {
   // Post-mortem: the frames the exception in flight has left, innermost first.
   std::shared_ptr<rt::ExceptionObject> unwinding_;
   std::vector<StackFrame> unwound_;
+  // The last uncaught exception's frames and its message line (:pm).
+  std::vector<StackFrame> last_frames_;
+  std::string last_message_;
+  void open_post_mortem(std::vector<StackFrame> frames, const std::string& message);
 };
 
 }  // namespace backstep::debug

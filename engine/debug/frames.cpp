@@ -72,4 +72,11 @@ std::vector<rt::Interpreter::Binding> frame_bindings(const rt::Frame& f) {
   return out;
 }
 
+std::vector<rt::Interpreter::Binding> nested_scope_bindings(rt::Interpreter& in, const rt::Frame& f) {
+  std::vector<rt::Interpreter::Binding> out;
+  for (auto& b : frame_bindings(f))
+    if (!in.global(b.name)) out.push_back(std::move(b));
+  return out;
+}
+
 }  // namespace backstep::debug

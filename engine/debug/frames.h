@@ -38,4 +38,10 @@ std::vector<StackFrame> creating_stack(rt::Interpreter& in, const autograd::Orig
 // The variables of a frame as name -> value, for conditions evaluated in it.
 std::vector<rt::Interpreter::Binding> frame_bindings(const rt::Frame& f);
 
+// Those of its variables no global of the running module already names:
+// bound as globals while prompt input runs in the frame, so a comprehension
+// or lambda typed there sees them (Note [Frame variables in nested scopes],
+// frame_eval.cpp) without hiding a global a called function reads.
+std::vector<rt::Interpreter::Binding> nested_scope_bindings(rt::Interpreter& in, const rt::Frame& f);
+
 }  // namespace backstep::debug

@@ -511,6 +511,9 @@ std::optional<Value> iterator_next_slot(Interpreter& in, const Value& v) {
 }
 
 std::string native_repr(Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); }
+// torch.Size's own slot, so torch.Size.__repr__ is not tuple.__repr__ (as
+// in PyTorch): pprint and reprlib tell a tuple by that identity.
+std::string size_repr(Interpreter& in, const Value& v) { return native_repr(in, v); }
 
 }  // namespace
 
@@ -541,6 +544,7 @@ void install_container_slots() {
   tu.hash = &tuple_hash;
   tu.binary[static_cast<int>(BinOp::Add)] = &seq_add<true>;
   tu.binary[static_cast<int>(BinOp::Mul)] = &seq_mul<true>;
+  t.size->slots.repr = &size_repr;
 
   TypeSlots& d = t.dict->slots;
   d.repr = &native_repr;

@@ -5,6 +5,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
+#include "engine/runtime/tracer.h"
 
 #include <fmt/format.h>
 
@@ -196,20 +197,28 @@ void Interpreter::run_generator_function(GeneratorObject& g, ScriptFunction& fn,
   } catch (ScriptError& e) {
     g.frame = nullptr;
     e.add_frame(TraceFrame{f.current, std::string(f.function)});
-    if (!is_a(e, exc_types().stop_iteration)) throw;
+    if (!is_a(e, exc_types().stop_iteration)) {
+      // A post-mortem shows the generator's frame; not for close()'s
+      // GeneratorExit, which may run while another exception unwinds.
+      if (tracer_ && !is_a(e, exc_types().generator_exit)) tracer_->on_unwind(*this, f, e);
+      throw;
+    }
     // PEP 479: a StopIteration leaking out of a generator is a bug.
     ScriptError wrapped = make_error(exc_types().runtime_error, {make_str("generator raised StopIteration")});
     wrapped.exception()->cause = Value(e.exception());
     wrapped.exception()->context = wrapped.exception()->cause;
     wrapped.exception()->suppress_context = true;
+    if (tracer_) tracer_->on_unwind(*this, f, wrapped);
     throw wrapped;
   } catch (const std::exception& e) {
     g.frame = nullptr;
     ScriptError se = translate_foreign_error(e);
     se.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (tracer_) tracer_->on_unwind(*this, f, se);
     throw se;
   }
   g.frame = nullptr;
+  if (tracer_) tracer_->on_return(*this, f);
   g.set_return_value(std::move(f.return_value));
 }
 

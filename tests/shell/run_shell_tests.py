@@ -20,6 +20,7 @@ import batch_tests  # noqa: E402
 import debugger_tests  # noqa: E402
 import editor_tests  # noqa: E402
 import forward_debug_tests  # noqa: E402
+import frame_tests  # noqa: E402
 import terminal_tests  # noqa: E402
 from harness import TestFailure  # noqa: E402
 
@@ -36,7 +37,7 @@ def main():
         return 2
 
     tests = []
-    for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests):
+    for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests, frame_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
                 tests.append(t)

@@ -1,0 +1,7 @@
+:break forward_graph.py:10
+:continue
+:graph
+:nodes
+:up
+:graph
+:continue

@@ -1,0 +1,7 @@
+:run
+:bt
+:p start, chunk
+:list
+:up
+:p s
+:continue

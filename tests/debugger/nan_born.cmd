@@ -1,0 +1,5 @@
+:break AccumulateGrad
+:continue
+:graph
+:nodes
+:continue

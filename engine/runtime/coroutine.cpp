@@ -10,6 +10,15 @@
 #include <new>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#include <sanitizer/lsan_interface.h>
+#endif
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#endif
+
 extern "C" void backstep_switch_stack(void** save_sp, void* load_sp);
 extern "C" void backstep_coroutine_trampoline();
 extern "C" void backstep_coroutine_main(void* co);
@@ -41,12 +50,31 @@ EhGlobals* eh_globals() { return reinterpret_cast<EhGlobals*>(abi::__cxa_get_glo
 
 }  // namespace
 
+// Note [sanitizers and stack switching]
+// AddressSanitizer and ThreadSanitizer track each thread's stack. A switch
+// they are not told about makes ASan misjudge the frames an exception
+// unwinds (false stack-buffer-overflow reports) and makes TSan mix two call
+// stacks. Sanitizer builds (cmake/Sanitizers.cmake) announce every switch
+// through their fiber interfaces; the release build compiles none of it.
+//  - ASan: __sanitizer_start_switch_fiber before leaving a stack (with no
+//    save slot when the body's stack is done for good), and
+//    __sanitizer_finish_switch_fiber on arriving, which also tells the body
+//    where resume()'s stack is. A pooled stack's shadow is cleared: the
+//    frames of the body that last ran there never returned.
+//  - LeakSanitizer scans thread stacks, not our mmap'd ones: a suspended
+//    generator's frame holds values only from its own stack, so each stack
+//    is registered as a root region while it is mapped.
+//  - TSan: one fiber per body, switched to before each stack switch.
+
 Coroutine::Stack Coroutine::take_stack() {
   {
     std::lock_guard<std::mutex> lock(pool_mutex());
     if (!pool().empty()) {
       auto [base, size] = pool().back();
       pool().pop_back();
+#if defined(__SANITIZE_ADDRESS__)
+      ASAN_UNPOISON_MEMORY_REGION(static_cast<char*>(base) + kGuard, size - kGuard);
+#endif
       return Stack{base, size};
     }
   }
@@ -54,6 +82,9 @@ Coroutine::Stack Coroutine::take_stack() {
   void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   mprotect(p, kGuard, PROT_NONE);
+#if defined(__SANITIZE_ADDRESS__)
+  __lsan_register_root_region(static_cast<char*>(p) + kGuard, kStackSize);
+#endif
   return Stack{p, total};
 }
 
@@ -68,6 +99,9 @@ void Coroutine::give_back(Stack s) {
     pool().emplace_back(s.base, s.size);
     return;
   }
+#if defined(__SANITIZE_ADDRESS__)
+  __lsan_unregister_root_region(static_cast<char*>(s.base) + kGuard, kStackSize);
+#endif
   munmap(s.base, s.size);
 }
 
@@ -86,14 +120,46 @@ void Coroutine::switch_in() {
   std::swap(g->caught, reinterpret_cast<void*&>(saved_caught_));
   std::swap(g->uncaught, saved_uncaught_);
   running_ = true;
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber(&fiber_.caller_fake, static_cast<char*>(stack_.base) + kGuard, stack_.size - kGuard);
+#endif
+#if defined(__SANITIZE_THREAD__)
+  fiber_.tsan_caller = __tsan_get_current_fiber();
+  if (!fiber_.tsan_fiber) fiber_.tsan_fiber = __tsan_create_fiber(0);
+  __tsan_switch_to_fiber(fiber_.tsan_fiber, 0);
+#endif
   backstep_switch_stack(&caller_sp_, sp_);
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(fiber_.caller_fake, nullptr, nullptr);
+#endif
+#if defined(__SANITIZE_THREAD__)
+  if (finished_) {
+    __tsan_destroy_fiber(fiber_.tsan_fiber);
+    fiber_.tsan_fiber = nullptr;
+  }
+#endif
   running_ = false;
   g = eh_globals();
   std::swap(g->caught, reinterpret_cast<void*&>(saved_caught_));
   std::swap(g->uncaught, saved_uncaught_);
 }
 
-void Coroutine::switch_out() { backstep_switch_stack(&sp_, caller_sp_); }
+void Coroutine::switch_out() {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber(finished_ ? nullptr : &fiber_.body_fake, fiber_.caller_bottom, fiber_.caller_size);
+#endif
+#if defined(__SANITIZE_THREAD__)
+  __tsan_switch_to_fiber(fiber_.tsan_caller, 0);
+#endif
+  backstep_switch_stack(&sp_, caller_sp_);
+  arrive_on_body_stack();  // resumed
+}
+
+void Coroutine::arrive_on_body_stack() {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(fiber_.body_fake, &fiber_.caller_bottom, &fiber_.caller_size);
+#endif
+}
 
 bool Coroutine::resume() {
   if (finished_ || running_) return false;
@@ -128,6 +194,7 @@ bool Coroutine::resume() {
 void Coroutine::suspend() { switch_out(); }
 
 void coroutine_main(Coroutine* co) {
+  co->arrive_on_body_stack();
   try {
     co->body_(*co);
   } catch (...) {

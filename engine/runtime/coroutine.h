@@ -61,12 +61,25 @@ class Coroutine {
   static void give_back(Stack s);
   void switch_in();
   void switch_out();
+  void arrive_on_body_stack();
+
+  // What the sanitizers are told at each switch (Note [sanitizers and stack
+  // switching], coroutine.cpp); untouched in the release build.
+  struct FiberState {
+    void* caller_fake = nullptr;          // ASan: resume()'s fake stack while the body runs
+    void* body_fake = nullptr;            // ASan: the body's while it is suspended
+    const void* caller_bottom = nullptr;  // ASan: resume()'s stack, to switch back to
+    size_t caller_size = 0;
+    void* tsan_fiber = nullptr;           // TSan: the body's fiber
+    void* tsan_caller = nullptr;          // TSan: resume()'s
+  };
 
   Body body_;
   Stack stack_;
   void* sp_ = nullptr;         // the body's stack pointer while suspended
   void* caller_sp_ = nullptr;  // resume()'s while the body runs
   std::exception_ptr error_;
+  FiberState fiber_;
   // The C++ runtime's exception state of whichever side is not running.
   void* saved_caught_ = nullptr;
   unsigned int saved_uncaught_ = 0;

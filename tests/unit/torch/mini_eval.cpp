@@ -243,7 +243,7 @@ Value MiniEval::eval(const std::string& expr) { return Parser(expr, *this, in_).
 
 std::string MiniEval::run(const std::string& expr) {
   try {
-    return show(eval(expr));
+    return show(eval(expr), in_);
   } catch (const rt::ScriptError& e) {
     return e.type().name() + ": " + e.message();
   } catch (const std::exception& e) {
@@ -251,7 +251,7 @@ std::string MiniEval::run(const std::string& expr) {
   }
 }
 
-std::string show(const Value& v) {
+std::string show(const Value& v, rt::Interpreter& in) {
   switch (v.kind()) {
     case Value::Kind::None: return "None";
     case Value::Kind::Bool: return v.as_bool() ? "True" : "False";
@@ -261,9 +261,9 @@ std::string show(const Value& v) {
     case Value::Kind::Object: break;
   }
   if (auto* s = v.as<rt::StrObject>()) return str_repr(s->value);
-  auto join = [](const std::vector<Value>& items, const char* sep) {
+  auto join = [&in](const std::vector<Value>& items, const char* sep) {
     std::string out;
-    for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + show(items[i]);
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + show(items[i], in);
     return out;
   };
   if (auto* l = v.as<rt::ListObject>()) return "[" + join(l->items, ", ") + "]";
@@ -272,13 +272,12 @@ std::string show(const Value& v) {
     if (t->flavour == rt::TupleObject::Flavour::Named) {
       std::string out = t->named_type->qualified_name() + "(\n";
       for (size_t i = 0; i < t->items.size(); ++i)
-        out += (i ? ",\n" : "") + t->field_names[i] + "=" + show(t->items[i]);
+        out += (i ? ",\n" : "") + t->field_names[i] + "=" + show(t->items[i], in);
       return out + ")";
     }
     return "(" + join(t->items, ", ") + (t->items.size() == 1 ? ",)" : ")");
   }
-  rt::Interpreter* none = nullptr;
-  return v.object_ptr()->repr(*none);  // torch objects never use the interpreter
+  return v.object_ptr()->repr(in);
 }
 
 std::vector<std::pair<std::string, std::string>> read_cases(const std::string& path) {

@@ -28,7 +28,7 @@ class MiniEval {
 };
 
 // repr() for the values the fixtures print, as Python does.
-std::string show(const rt::Value& v);
+std::string show(const rt::Value& v, rt::Interpreter& in);
 
 // Reads a fixture file of ">>> expr" lines each followed by the expected text.
 std::vector<std::pair<std::string, std::string>> read_cases(const std::string& path);

@@ -262,6 +262,7 @@ int run_program(const Invocation& inv) {
     int written = write_outputs(*recorder, o);
     if (written != kExitOk && status == kExitOk) status = written;
   }
+  if (status != kExitOk) remove_empty_made_folders();  // Note [Files whole or absent]
   return status;
 }
 

@@ -1,5 +1,7 @@
 #include "repl/history.h"
 
+#include "engine/runtime/atomic_file.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <climits>
@@ -32,17 +34,12 @@ bool replace_file_atomically(const std::string& path,
     target = real;
     std::free(real);
   }
-  std::string tmp = target + ".tmp." + std::to_string(getpid());
-  if (!contents_writer(tmp.c_str())) {
-    std::remove(tmp.c_str());
-    return false;
-  }
-  chmod(tmp.c_str(), 0600);  // history can hold anything typed; keep it private
-  if (std::rename(tmp.c_str(), target.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
+  // The one writer (Note [Files whole or absent]); 0600: history can hold
+  // anything typed, keep it private.
+  rt::AtomicFile file;
+  if (!file.open(target, 0600).empty()) return false;
+  if (!contents_writer(file.temp_path().c_str())) return false;  // the destructor removes it
+  return file.commit().empty();
 }
 
 }  // namespace backstep::repl

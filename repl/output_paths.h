@@ -15,4 +15,8 @@ std::string prepare_output_file(const std::string& path);
 // Makes the folder `dir` itself. Returns "" or why it cannot be made.
 std::string prepare_output_folder(const std::string& dir);
 
+// After a failed run: removes the folders the two calls above made that are
+// still empty, newest first, so a failure leaves no empty --render-dir.
+void remove_empty_made_folders();
+
 }  // namespace backstep::repl

@@ -17,33 +17,30 @@ namespace backstep::repl {
 
 namespace ag = torch::autograd;
 
-std::string StreamFile::open(const std::string& path) {
-  path_ = path;
-  file_ = std::fopen(path.c_str(), "w");
-  if (!file_) return fmt::format("cannot write '{}': {}", path, std::strerror(errno));
-  return "";
-}
+std::string StreamFile::open(const std::string& path) { return file_.open(path); }
+
+// Records are gathered into 64 KB writes, as stdio's buffer did.
+constexpr size_t kStreamBuffer = size_t(64) << 10;
 
 void StreamFile::write(const std::string& text) {
-  if (!file_ || !error_.empty()) return;
-  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size())
-    error_ = fmt::format("cannot write '{}': {}", path_, std::strerror(errno));
+  if (!file_.is_open() || !file_.error().empty()) return;
+  buffer_ += text;
+  if (buffer_.size() >= kStreamBuffer) write_buffer();
+}
+
+void StreamFile::write_buffer() {
+  file_.write(buffer_);
+  buffer_.clear();
 }
 
 void StreamFile::flush() {
-  if (file_ && error_.empty() && std::fflush(file_) != 0)
-    error_ = fmt::format("cannot write '{}': {}", path_, std::strerror(errno));
+  if (file_.is_open()) write_buffer();
 }
 
 std::string StreamFile::close() {
-  if (!file_) return error_;
-  if (std::fclose(file_) != 0 && error_.empty()) error_ = fmt::format("cannot write '{}': {}", path_, std::strerror(errno));
-  file_ = nullptr;
-  return error_;
-}
-
-StreamFile::~StreamFile() {
-  if (file_) std::fclose(file_);
+  if (!file_.is_open()) return file_.error();
+  write_buffer();
+  return file_.commit();
 }
 
 namespace {

@@ -14,6 +14,7 @@
 
 #include "engine/debug/debugger.h"
 #include "engine/debug/step_stats.h"
+#include "engine/runtime/atomic_file.h"
 #include "repl/trace_json.h"
 
 #include <chrono>
@@ -28,19 +29,21 @@ namespace backstep::repl {
 // A file written in place: opened at once (so a bad path fails before the
 // program runs), appended to, flushed on request. The first write error is
 // kept and reported by close().
+// A streamed file: written as the program runs into a temporary file next to
+// its name, renamed when closed (Note [Files whole or absent]); a failed
+// write removes it.
 class StreamFile {
  public:
   std::string open(const std::string& path);
   void write(const std::string& text);
   void flush();
   std::string close();  // "" or why writing failed
-  ~StreamFile();
-  bool is_open() const { return file_ != nullptr; }
+  bool is_open() const { return file_.is_open(); }
 
  private:
-  std::FILE* file_ = nullptr;
-  std::string path_;
-  std::string error_;
+  void write_buffer();
+  rt::AtomicFile file_;
+  std::string buffer_;
 };
 
 class ParamHeads;  // trace_stream.cpp

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <new>
 
 #include "engine/format/float_repr.h"
 
@@ -39,6 +40,15 @@ void append_utf8(std::string& out, char32_t cp, int64_t count = 1) {
   else if (cp < 0x10000) { buf[0] = static_cast<char>(0xE0 | (cp >> 12)); n = 3; }
   else { buf[0] = static_cast<char>(0xF0 | (cp >> 18)); n = 4; }
   for (int k = 1; k < n; ++k) buf[k] = static_cast<char>(0x80 | ((cp >> (6 * (n - 1 - k))) & 0x3F));
+  if (count <= 0) return;
+  // A width like f"{1:{10**12}}" is one request the allocator can refuse
+  // (MemoryError, as CPython's), not a loop growing until the OOM killer.
+  if (static_cast<size_t>(count) > (out.max_size() - out.size()) / static_cast<size_t>(n)) throw std::bad_alloc();
+  out.reserve(out.size() + static_cast<size_t>(count) * static_cast<size_t>(n));
+  if (n == 1) {
+    out.append(static_cast<size_t>(count), buf[0]);
+    return;
+  }
   for (int64_t i = 0; i < count; ++i) out.append(buf, n);
 }
 

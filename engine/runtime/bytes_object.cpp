@@ -9,6 +9,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/repetition.h"
 #include "engine/runtime/three_way.h"
 
 #include <fmt/format.h>
@@ -123,10 +124,7 @@ Value bytes_mul(Interpreter& in, const Value& a, const Value& b) {
   const Value& n = bytes_data(a) ? b : a;
   if (!d || (!n.is_int_like() && !type_of(n).slots.index)) return not_implemented();
   if (is_big_int(n)) raise_overflow("cannot fit 'int' into an index-sized integer");
-  int64_t times = to_index(in, n);
-  std::string out;
-  for (int64_t i = 0; i < times; ++i) out += *d;
-  return make_bytes(std::move(out));
+  return make_bytes(repeat_string(*d, to_index(in, n)));
 }
 
 Value bytes_iter(Interpreter&, const Value& self) {

@@ -10,6 +10,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/repetition.h"
 
 #include <fmt/format.h>
 
@@ -124,8 +125,8 @@ Value list_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
 
 Value repeat(const std::vector<Value>& items, int64_t n, bool as_tuple) {
   std::vector<Value> out;
-  if (n > 0) out.reserve(items.size() * static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
+  if (size_t total = repeated_size(items.size(), n, out.max_size())) out.reserve(total);
+  for (int64_t i = 0; i < n && !items.empty(); ++i) out.insert(out.end(), items.begin(), items.end());
   return as_tuple ? make_tuple(std::move(out)) : make_list(std::move(out));
 }
 

@@ -191,9 +191,10 @@ ScriptError translate_foreign_error(const std::exception& e) {
   }
   for (auto t : ts)
     if (auto r = t(e)) return *r;
-  std::string msg = dynamic_cast<const std::bad_alloc*>(&e) ? "out of memory" : e.what();
-  const TypeObject* cls = dynamic_cast<const std::bad_alloc*>(&e) ? exc_types().memory_error : exc_types().runtime_error;
-  return ScriptError(std::make_shared<ExceptionObject>(*cls, std::vector<Value>{make_str(std::move(msg))}));
+  // CPython's MemoryError carries no message (PyErr_NoMemory).
+  if (dynamic_cast<const std::bad_alloc*>(&e))
+    return ScriptError(std::make_shared<ExceptionObject>(*exc_types().memory_error, std::vector<Value>{}));
+  return ScriptError(std::make_shared<ExceptionObject>(*exc_types().runtime_error, std::vector<Value>{make_str(e.what())}));
 }
 
 }  // namespace backstep::rt

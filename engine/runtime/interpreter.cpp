@@ -416,15 +416,21 @@ void bind_call_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, 
 
 void setup_call_cells(const ScriptFunction& fn, Frame& f) { setup_cells(fn, f); }
 
+// The module's own frame counts toward the limit, as in CPython: a function
+// recursing from the top level gets 999 frames, and its folded traceback says
+// "[Previous line repeated 996 more times]" as CPython's does.
+constexpr int kModuleFrame = 1;
+
 void Interpreter::enter_native_recursion(const char* where) {
-  if (depth_ + native_depth_ >= kRecursionLimit)
+  if (depth_ + native_depth_ + kModuleFrame >= kRecursionLimit)
     raise(*exc_types().recursion_error, std::string("maximum recursion depth exceeded") + where);
   ++native_depth_;
 }
 
 Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   const lang::FunctionCode& code = *fn.code;
-  if (depth_ + native_depth_ >= kRecursionLimit) raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
+  if (depth_ + native_depth_ + kModuleFrame >= kRecursionLimit)
+    raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
   if (code.is_generator) return make_generator(fn, args);
   Frame f;
   init_frame(fn, f);
@@ -493,13 +499,46 @@ void Interpreter::warn(const std::string& category, const std::string& message) 
   sink_->err(out);
 }
 
+namespace {
+
+// Note [Folding repeated traceback entries]
+// As CPython's traceback printing (tb_printinternal, and StackSummary.format
+// in the traceback module): at most the last 1000 entries (PyTraceBack_LIMIT),
+// and a run of entries with the same file, line and function prints its first
+// 3 (TB_RECURSIVE_CUTOFF), then "[Previous line repeated N more times]" -- a
+// RecursionError is a few lines, not 3,000. The column is not compared, as
+// CPython's entries have none.
+constexpr size_t kTracebackLimit = 1000;
+constexpr size_t kRecursiveCutoff = 3;
+
+bool same_entry(const TraceFrame& a, const TraceFrame& b) {
+  return a.span.file == b.span.file && a.span.line == b.span.line && a.function == b.function;
+}
+
+void append_repeated(std::string& out, size_t count) {
+  if (count <= kRecursiveCutoff) return;
+  size_t more = count - kRecursiveCutoff;
+  out += fmt::format("  [Previous line repeated {} more time{}]\n", more, more > 1 ? "s" : "");
+}
+
+}  // namespace
+
 std::string format_frames(const std::vector<TraceFrame>& frames) {
   std::string out;
-  for (const auto& fr : frames) {
+  size_t first = frames.size() > kTracebackLimit ? frames.size() - kTracebackLimit : 0;
+  size_t run = 0;  // entries so far in the current run of identical ones
+  for (size_t i = first; i < frames.size(); ++i) {
+    const TraceFrame& fr = frames[i];
+    if (i == first || !same_entry(fr, frames[i - 1])) {
+      append_repeated(out, run);
+      run = 0;
+    }
+    if (++run > kRecursiveCutoff) continue;
     out += fmt::format("  File \"{}\", line {}, col {}, in {}\n", lang::file_name_of(fr.span), fr.span.line,
                        fr.span.col, fr.function);
     out += lang::format_caret(fr.span, 4);
   }
+  append_repeated(out, run);
   return out;
 }
 

@@ -67,11 +67,10 @@ Value field_value(Interpreter& in, std::string_view name, const Args& args, size
   return v;
 }
 
-}  // namespace
-
-std::string str_dot_format(Interpreter& in, std::string_view f, const Args& args) {
+// `auto_index` is shared with the fields nested in a spec, as CPython's
+// auto_number: '{:{}}'.format(1, 5) takes 1 for the value and 5 for the width.
+std::string format_fields(Interpreter& in, std::string_view f, const Args& args, size_t& auto_index) {
   std::string out;
-  size_t auto_index = 0;
   for (size_t i = 0; i < f.size(); ++i) {
     char c = f[i];
     if (c == '}') {
@@ -105,13 +104,20 @@ std::string str_dot_format(Interpreter& in, std::string_view f, const Args& args
     std::string_view name = field.substr(0, std::min(bang, colon));
     char conversion = bang != std::string_view::npos && bang + 1 < field.size() ? field[bang + 1] : 0;
     std::string spec = colon != std::string_view::npos ? std::string(field.substr(colon + 1)) : std::string();
-    if (spec.find('{') != std::string::npos) spec = str_dot_format(in, spec, args);
     Value v = field_value(in, name, args, auto_index);
+    if (spec.find('{') != std::string::npos) spec = format_fields(in, spec, args, auto_index);
     if (conversion == 'r' || conversion == 'a') v = make_str(repr(in, v));
     else if (conversion == 's') v = make_str(str(in, v));
     out += format_value(in, v, spec);
   }
   return out;
+}
+
+}  // namespace
+
+std::string str_dot_format(Interpreter& in, std::string_view f, const Args& args) {
+  size_t auto_index = 0;
+  return format_fields(in, f, args, auto_index);
 }
 
 std::string percent_format(Interpreter& in, std::string_view f, const Value& args) {

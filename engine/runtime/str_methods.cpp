@@ -1,5 +1,6 @@
 // Methods of str (the searching and splitting ones are in str_search.cpp)
 // and its slots.
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/builtin_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
@@ -7,6 +8,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/repetition.h"
 #include "engine/runtime/str_chars.h"
 #include "engine/runtime/str_format.h"
 #include "engine/runtime/str_search.h"
@@ -382,10 +384,9 @@ Value str_add(Interpreter&, const Value& a, const Value& b) {
 Value str_mul(Interpreter&, const Value& a, const Value& b) {
   const Value& s = a.as<StrObject>() ? a : b;
   const Value& n = a.as<StrObject>() ? b : a;
+  if (s.as<StrObject>() && is_big_int(n)) raise_overflow("cannot fit 'int' into an index-sized integer");
   if (!s.as<StrObject>() || !n.is_int_like()) return not_implemented();
-  std::string out;
-  for (int64_t i = 0; i < n.to_int(); ++i) out += sv(s).value;
-  return make_str(out);
+  return make_str(repeat_string(sv(s).value, n.to_int()));
 }
 
 Value str_mod(Interpreter& in, const Value& a, const Value& b) {

@@ -4,7 +4,9 @@ runs under the venv's Python with the pinned torch wheel backstep links (see
 tests/tools/oracle_python.py), and its traceback's exception line (`Type:
 message`, the first line of a message that spans several) replaces the third
 column. The line of the innermost frame must equal the recorded line, or the
-program is reported. Rows of programs the oracle runs without an error
+program is reported. Programs marked `# compare-traceback` also get their
+whole traceback's shape recorded in tracebacks/ (see traceback_shape.py).
+Rows of programs the oracle runs without an error
 (backstep-only messages, e.g. a module backstep lacks) are kept and listed.
 
     tests/bad_input/record_expected.py
@@ -17,6 +19,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 from oracle_python import reexec_under_oracle  # noqa: E402
+sys.path.insert(0, HERE)
+from traceback_shape import golden_path, shape, wants_traceback  # noqa: E402
 
 EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Exit)):( |$)")
 FRAME_LINE = re.compile(r'^  File "([^"]*)", line (\d+)')
@@ -29,6 +33,10 @@ def oracle_error(path):
     p = subprocess.run([sys.executable, path], capture_output=True, text=True, env=env, cwd=HERE, timeout=120)
     if p.returncode == 0:
         return None
+    if wants_traceback(path):
+        os.makedirs(os.path.dirname(golden_path(HERE, os.path.basename(path))), exist_ok=True)
+        with open(golden_path(HERE, os.path.basename(path)), "w", encoding="utf-8") as f:
+            f.write(shape(p.stderr, HERE))
     lines = p.stderr.splitlines()
     frames = [m.group(2) for m in map(FRAME_LINE.match, lines) if m and m.group(1) == path]
     errors = [l for l in lines if EXCEPTION_LINE.match(l)]

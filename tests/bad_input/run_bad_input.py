@@ -15,6 +15,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from traceback_shape import golden_path, shape, wants_traceback  # noqa: E402
 LEAKS = ["terminate called", "Exception raised from", "c10::", "std::", "what():", "Segmentation", "core dumped",
          "(most recent call first)", "Aborted"]
 
@@ -51,6 +53,15 @@ def check(backstep, name, where, last):
     for leak in LEAKS:
         if leak in err:
             problems.append("stderr shows %r" % leak)
+    if wants_traceback(path):
+        with open(golden_path(HERE, name), encoding="utf-8") as f:
+            want = f.read()
+        got = shape(err, HERE)
+        if got != want:
+            diff = next((i for i, (g, w) in enumerate(zip(got.splitlines(), want.splitlines())) if g != w), None)
+            problems.append("traceback differs from CPython's (tracebacks/%s.txt) at line %s: %r" % (
+                name[:-3], diff + 1 if diff is not None else "end",
+                got.splitlines()[diff] if diff is not None else "%d lines" % len(got.splitlines())))
     return problems, err
 
 
@@ -61,7 +72,8 @@ def main():
     failed = 0
     rows = load_expectations()
     listed = {r[0] for r in rows}
-    for name in sorted(f for f in os.listdir(HERE) if f.endswith(".py") and f not in ("run_bad_input.py", "record_expected.py")):
+    tools = ("run_bad_input.py", "record_expected.py", "traceback_shape.py")
+    for name in sorted(f for f in os.listdir(HERE) if f.endswith(".py") and f not in tools):
         if name not in listed:
             print("FAIL %s: no expectation in expected.tsv" % name)
             failed += 1

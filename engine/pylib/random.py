@@ -7,10 +7,8 @@ in PRIMITIVES-random.md); everything built on them is written here with the
 same arithmetic, in the same order, as CPython's random.py, because a single
 reordered float operation or one extra draw changes every later number.
 
-Differences from CPython, all forced by backstep's values: ints are 64-bit,
-so getrandbits(k) for k >= 64 raises OverflowError when the result does not
-fit (the bits are still drawn); there is no bytes type, so no randbytes()
-and no bytes seeds; a "sequence" for sample() is a list, tuple, str or range.
+Differences from CPython: no bytes seeds and no seeds beyond 64 bits; a
+"sequence" for sample() is a list, tuple, str or range.
 """
 
 from math import log as _log, exp as _exp, pi as _pi, e as _e, ceil as _ceil
@@ -29,7 +27,7 @@ __all__ = [
     "Random", "SystemRandom", "betavariate", "choice", "choices",
     "expovariate", "gammavariate", "gauss", "getrandbits", "getstate",
     "lognormvariate", "normalvariate", "paretovariate", "randint", "random",
-    "randrange", "sample", "seed", "setstate", "shuffle", "triangular",
+    "randbytes", "randrange", "sample", "seed", "setstate", "shuffle", "triangular",
     "uniform", "vonmisesvariate", "weibullvariate",
 ]
 
@@ -37,6 +35,7 @@ NV_MAGICCONST = 4 * _exp(-0.5) / _sqrt(2.0)
 LOG4 = _log(4.0)
 SG_MAGICCONST = 1.0 + _log(4.5)
 BPF = 53        # bits in a float's mantissa
+_NATIVE_BELOW_LIMIT = 1 << 62   # _backstep.random_randbelow takes int64
 RECIP_BPF = 2.0 ** -BPF
 _ONE = 1        # randrange's default step, recognised by identity
 _STATE_WORDS = 624
@@ -168,6 +167,10 @@ class Random:
         """getrandbits(k) -> x.  Generates an int with k random bits."""
         return _backstep.random_getrandbits(self._mt, _index(k))
 
+    def randbytes(self, n):
+        """Generate n random bytes."""
+        return self.getrandbits(n * 8).to_bytes(n, 'little')
+
     def getstate(self):
         """Return internal state; can be passed to setstate() later."""
         return self.VERSION, _backstep.random_getstate(self._mt), self.gauss_next
@@ -222,7 +225,10 @@ class Random:
 
     def _randbelow(self, n):
         """A random int in [0, n) for n > 0: the draws of
-        _randbelow_with_getrandbits, made natively."""
+        _randbelow_with_getrandbits, made natively (in Python for n beyond
+        the native 64-bit path)."""
+        if n >= _NATIVE_BELOW_LIMIT:
+            return self._randbelow_with_getrandbits(n)
         return _backstep.random_randbelow(self._mt, n)
 
     def _randbelow_with_getrandbits(self, n):
@@ -558,3 +564,4 @@ weibullvariate = _inst.weibullvariate
 getstate = _inst.getstate
 setstate = _inst.setstate
 getrandbits = _inst.getrandbits
+randbytes = _inst.randbytes

@@ -66,6 +66,7 @@ const Value& not_implemented() {
 }
 
 void install_bytes_type();    // bytes_object.cpp
+void install_bytearray_type();  // bytearray_object.cpp
 void install_code_objects();  // code_object.cpp: the code type and function.__code__
 
 void install_builtin_slots() {
@@ -87,6 +88,7 @@ void install_builtin_slots() {
     install_generator_type();
     install_mappingproxy_type();
     install_bytes_type();
+    install_bytearray_type();
     install_code_objects();
     types().not_implemented->slots.repr = [](Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); };
     for (const auto& t : all_types())

@@ -9,6 +9,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/set_store.h"
 
 #include <fmt/format.h>
 
@@ -241,20 +242,25 @@ void dict_init(Interpreter& in, const Value& self, Args& a) {
 }
 Value set_new(Interpreter& in, TypeObject& cls, Args& a) {
   bool frozen = cls.is_subtype_of(*types().frozenset);
-  auto s = std::make_shared<SetObject>(&cls, frozen);
   if (frozen) {
     expect_no_kwargs(a, "frozenset");
     expect_args(a, "frozenset", 0, 1);
-    if (!a.pos.empty()) for_each(in, a.pos[0], [&](const Value& v) { s->add(v); return true; });
+    // frozenset(f) of an exact frozenset is f itself, as in CPython.
+    if (&cls == types().frozenset && !a.pos.empty()) {
+      auto* f = a.pos[0].as<SetObject>();
+      if (f && &f->type() == types().frozenset) return a.pos[0];
+    }
   }
+  auto s = std::make_shared<SetObject>(&cls, frozen);
+  if (frozen && !a.pos.empty()) set_update_from(in, *s, a.pos[0]);
   return Value(s);
 }
 void set_init(Interpreter& in, const Value& self, Args& a) {
   expect_no_kwargs(a, "set");
   expect_args(a, "set", 0, 1);
   auto* s = self.as<SetObject>();
-  s->clear();
-  if (!a.pos.empty()) for_each(in, a.pos[0], [&](const Value& v) { s->add(v); return true; });
+  if (table_of(*s).fill() != 0) s->clear();
+  if (!a.pos.empty()) set_update_from(in, *s, a.pos[0]);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "engine/format/float_repr.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/big_int.h"
+#include "engine/runtime/bytearray_object.h"
 #include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/file_object.h"
@@ -149,8 +150,11 @@ Value b_dir(Interpreter& in, Args& a) {
     for (auto& n : names) out.push_back(make_str(std::move(n)));
     return make_list(std::move(out));
   }
-  // dir(x) is sorted(type(x).__dir__(x)): a class's own __dir__ answers.
+  // dir(x) is sorted(type(x).__dir__(x)): a class's own __dir__ answers,
+  // and a module's own __dir__ function (PEP 562).
   auto method = lookup_special(in, a.pos[0], "__dir__");
+  if (auto* m = a.pos[0].as<ModuleObject>(); m && m->ns())
+    if (auto own = m->ns()->get("__dir__")) method = own;
   if (!method) raise_type_error("object does not provide __dir__");
   Value names = make_list(to_vector(in, call(in, *method, {})));
   Args sort_args{names};
@@ -358,6 +362,7 @@ void install_builtins(Interpreter& in) {
   install_iteration_builtins(in);
   install_int_builtins(in);
   in.set_builtin("bytes", type_value(*bytes_type()));
+  in.set_builtin("bytearray", type_value(*bytearray_type()));
 }
 
 }  // namespace backstep::rt

@@ -4,6 +4,7 @@
 
 #include "engine/pyhash/py_hash.h"
 #include "engine/runtime/big_int.h"
+#include "engine/runtime/bytearray_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -57,8 +58,9 @@ std::string BytesObject::repr(Interpreter&) const { return bytes_repr(data); }
 Value make_bytes(std::string data) { return Value(std::make_shared<BytesObject>(std::move(data))); }
 
 const std::string* bytes_data(const Value& v) {
-  auto* b = v.as<BytesObject>();
-  return b ? &b->data : nullptr;
+  if (auto* b = v.as<BytesObject>()) return &b->data;
+  if (auto* ba = v.as<BytearrayObject>()) return &ba->data;
+  return nullptr;
 }
 
 namespace {

@@ -25,7 +25,7 @@ class BytesObject : public Object {
 Value make_bytes(std::string data);
 // b'...' as CPython's repr writes it.
 std::string bytes_repr(std::string_view data);
-// The bytes of a bytes-like argument (bytes), or null.
+// The bytes of a bytes-like argument (bytes or bytearray), or null.
 const std::string* bytes_data(const Value& v);
 
 // Slots and methods of bytes and str.encode (once, from install_builtin_slots).

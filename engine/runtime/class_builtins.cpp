@@ -1,6 +1,7 @@
 // The builtins about classes and objects: isinstance and issubclass (with a
 // metaclass's __instancecheck__/__subclasscheck__), callable, hash, id,
 // delattr, vars, globals, NotImplemented.
+#include "engine/runtime/frame_locals.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -91,7 +92,7 @@ Value b_delattr(Interpreter& in, Args& a) {
 
 Value b_vars(Interpreter& in, Args& a) {
   expect_args(a, "vars", 0, 1);
-  if (a.pos.empty()) raise_not_implemented("vars() without an argument is not supported by backstep");
+  if (a.pos.empty()) return current_locals(in);
   auto d = try_get_attr(in, a.pos[0], "__dict__");
   if (!d) raise_type_error("vars() argument must have __dict__ attribute");
   return *d;
@@ -119,6 +120,10 @@ void install_class_builtins(Interpreter& in) {
       {"isinstance", b_isinstance}, {"issubclass", b_issubclass}, {"callable", b_callable}, {"hash", b_hash},
       {"id", b_id},                 {"delattr", b_delattr},       {"vars", b_vars},
       {"globals", b_globals},
+      {"locals", [](Interpreter& in, Args& a) -> Value {
+         expect_args(a, "locals", 0, 0);
+         return current_locals(in);
+       }},
   };
   for (const auto& [name, fn] : functions) in.set_builtin(name, make_builtin(name, fn));
   in.set_builtin("NotImplemented", not_implemented());

@@ -2,6 +2,7 @@
 
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/instance.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
@@ -13,30 +14,38 @@ namespace backstep::rt {
 
 namespace {
 
-// Note [Slot storage]: a slot's value lives in the object's own dict under
-// the slot's name. When instances have no __dict__ (every class up the MRO
-// uses __slots__), that dict is invisible to the program, so it is the
-// storage CPython's fixed-offset slots are. When a subclass without
-// __slots__ brings a __dict__ back, vars(obj) also shows the slot values,
-// where CPython keeps them apart: the one place this shows.
+// Note [Slot storage]: a slot's value lives in a dict of slot values of
+// its own (InstanceObject::slot_values), so vars(obj) and obj.__dict__ of a
+// class that has both never show slots, as in CPython. Objects that are not
+// plain instances (subclasses of dict, list, ...) keep slot values in their
+// own dict: invisible while no class up the MRO brings a __dict__ back.
+DictObject* slot_storage(const Value& self, bool create) {
+  Object* o = self.object_ptr();
+  if (!o) return nullptr;
+  if (auto* inst = self.as<InstanceObject>()) {
+    if (!inst->slot_values && create) inst->slot_values = std::make_shared<DictObject>();
+    return inst->slot_values.get();
+  }
+  return create ? &o->ensure_instance_dict() : o->instance_dict();
+}
+
 void add_member(TypeObject& cls, const std::string& name) {
   add_getset(
       cls, name,
       [name](Interpreter&, const Value& self) -> Value {
-        Object* o = self.object_ptr();
-        if (o && o->instance_dict())
-          if (const Value* v = o->instance_dict()->find_str(name)) return *v;
+        if (DictObject* slots = slot_storage(self, false))
+          if (const Value* v = slots->find_str(name)) return *v;
         raise_attribute_error(fmt::format("'{}' object has no attribute '{}'", type_of(self).name(), name));
       },
       [name](Interpreter&, const Value& self, const Value* v) {
-        Object* o = self.object_ptr();
-        if (!o) raise_no_attribute(self, name);
+        if (!self.object_ptr()) raise_no_attribute(self, name);
         if (v) {
-          o->ensure_instance_dict().set_str(name, *v);
+          slot_storage(self, true)->set_str(name, *v);
           return;
         }
         // CPython's message for deleting an unset slot is the bare name.
-        if (!o->instance_dict() || !o->instance_dict()->erase_str(name)) raise_attribute_error(name);
+        DictObject* slots = slot_storage(self, false);
+        if (!slots || !slots->erase_str(name)) raise_attribute_error(name);
       },
       true);
 }

@@ -6,6 +6,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/set_store.h"
 
 #include <fmt/format.h>
 
@@ -164,65 +165,34 @@ const MethodTable<DictObject>& dict_methods() {
   return table;
 }
 
-std::shared_ptr<SetObject> copy_set(const SetObject& self, bool frozen) {
-  auto out = std::make_shared<SetObject>(frozen ? types().frozenset : types().set, frozen);
-  for (const auto& v : self.items()) out->add(v);
-  return out;
+Value self_value(SetObject& self) { return Value(self.shared_from_this()); }
+Value set_copy(Interpreter& in, SetObject& self) {
+  Value v = self_value(self);
+  return Value(new_set_basetype(in, self, &v));
 }
 
-// The items of each argument (any iterable), as a set to test membership.
-std::shared_ptr<SetObject> as_set(Interpreter& in, const Value& v) {
-  if (auto* s = v.as<SetObject>()) return std::static_pointer_cast<SetObject>(s->shared_from_this());
-  auto out = std::make_shared<SetObject>();
-  for_each(in, v, [&](const Value& x) { out->add(x); return true; });
-  return out;
-}
-
+// set_union / set_intersection_multi / set_difference_multi (setobject.c).
 Value set_union(Interpreter& in, SetObject& self, Args& a) {
-  auto out = copy_set(self, self.frozen);
-  for (const auto& it : a.pos) for_each(in, it, [&](const Value& v) { out->add(v); return true; });
-  return Value(out);
+  Value result = set_copy(in, self);
+  for (const auto& other : a.pos)
+    if (other.as<SetObject>() != &self) set_update_from(in, *result.as<SetObject>(), other);
+  return result;
 }
 Value set_intersection(Interpreter& in, SetObject& self, Args& a) {
-  auto out = copy_set(self, self.frozen);
-  for (const auto& it : a.pos) {
-    auto other = as_set(in, it);
-    auto next = std::make_shared<SetObject>(&out->type(), self.frozen);
-    for (const auto& v : out->items())
-      if (other->contains(v)) next->add(v);
-    out = next;
-  }
-  return Value(out);
+  if (a.pos.empty()) return set_copy(in, self);
+  Value result = self_value(self);
+  for (const auto& other : a.pos) result = set_and(in, *result.as<SetObject>(), other);
+  return result;
 }
 Value set_difference(Interpreter& in, SetObject& self, Args& a) {
-  auto out = copy_set(self, self.frozen);
-  for (const auto& it : a.pos)
-    for_each(in, it, [&](const Value& v) { out->remove(v); return true; });
-  return Value(out);
+  if (a.pos.empty()) return set_copy(in, self);
+  Value result = set_sub(in, self, a.pos[0]);
+  for (size_t i = 1; i < a.pos.size(); ++i) set_difference_update_with(in, *result.as<SetObject>(), a.pos[i]);
+  return result;
 }
 Value set_symmetric_difference(Interpreter& in, SetObject& self, Args& a) {
   expect_args(a, "symmetric_difference", 1, 1);
-  auto other = as_set(in, a.pos[0]);
-  auto out = std::make_shared<SetObject>(self.frozen ? types().frozenset : types().set, self.frozen);
-  for (const auto& v : self.items())
-    if (!other->contains(v)) out->add(v);
-  for (const auto& v : other->items())
-    if (!self.contains(v)) out->add(v);
-  return Value(out);
-}
-bool subset_of(const SetObject& x, const SetObject& y) {
-  for (const auto& v : x.items())
-    if (!y.contains(v)) return false;
-  return true;
-}
-// x.<op>_update(...): the operation's result replaces x's items.
-template <Value (*Op)(Interpreter&, SetObject&, Args&)>
-Value set_update_with(Interpreter& in, SetObject& self, Args& a) {
-  Value r = Op(in, self, a);
-  auto items = r.as<SetObject>()->items();
-  self.clear();
-  for (const auto& v : items) self.add(v);
-  return Value();
+  return set_xor(in, self, a.pos[0]);
 }
 
 const MethodTable<SetObject>& frozenset_methods() {
@@ -233,23 +203,19 @@ const MethodTable<SetObject>& frozenset_methods() {
       {"symmetric_difference", set_symmetric_difference},
       {"issubset", [](Interpreter& in, SetObject& self, Args& a) -> Value {
          expect_args(a, "issubset", 1, 1);
-         return subset_of(self, *as_set(in, a.pos[0]));
+         return set_issubset_of(in, self, a.pos[0]);
        }},
       {"issuperset", [](Interpreter& in, SetObject& self, Args& a) -> Value {
          expect_args(a, "issuperset", 1, 1);
-         return subset_of(*as_set(in, a.pos[0]), self);
+         return set_issuperset_of(in, self, a.pos[0]);
        }},
       {"isdisjoint", [](Interpreter& in, SetObject& self, Args& a) -> Value {
          expect_args(a, "isdisjoint", 1, 1);
-         auto other = as_set(in, a.pos[0]);
-         for (const auto& v : self.items())
-           if (other->contains(v)) return false;
-         return true;
+         return set_isdisjoint_with(in, self, a.pos[0]);
        }},
-      {"copy", [](Interpreter&, SetObject& self, Args&) -> Value {
-         if (self.frozen && &self.type() == types().frozenset)
-           return Value(std::static_pointer_cast<Object>(self.shared_from_this()));
-         return Value(copy_set(self, self.frozen));
+      {"copy", [](Interpreter& in, SetObject& self, Args&) -> Value {
+         if (&self.type() == types().frozenset) return self_value(self);
+         return set_copy(in, self);
        }},
   };
   return table;
@@ -275,22 +241,32 @@ const MethodTable<SetObject>& set_methods() {
          }},
         {"pop", [](Interpreter&, SetObject& self, Args& a) -> Value {
            expect_args(a, "set.pop", 0, 0);
-           if (self.items().empty()) raise(*exc_types().key_error, "pop from an empty set");
-           Value v = self.items().front();
-           self.remove(v);
-           return v;
+           std::optional<Value> v = table_of(self).pop();
+           if (!v) raise(*exc_types().key_error, "pop from an empty set");
+           return *v;
          }},
         {"clear", [](Interpreter&, SetObject& self, Args&) -> Value {
            self.clear();
            return Value();
          }},
         {"update", [](Interpreter& in, SetObject& self, Args& a) -> Value {
-           for (const auto& it : a.pos) for_each(in, it, [&](const Value& v) { self.add(v); return true; });
+           for (const auto& other : a.pos) set_update_from(in, self, other);
            return Value();
          }},
-        {"intersection_update", set_update_with<set_intersection>},
-        {"difference_update", set_update_with<set_difference>},
-        {"symmetric_difference_update", set_update_with<set_symmetric_difference>},
+        {"intersection_update", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+           Value result = set_intersection(in, self, a);
+           table_of(self).swap_bodies(table_of(*result.as<SetObject>()));
+           return Value();
+         }},
+        {"difference_update", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+           for (const auto& other : a.pos) set_difference_update_with(in, self, other);
+           return Value();
+         }},
+        {"symmetric_difference_update", [](Interpreter& in, SetObject& self, Args& a) -> Value {
+           expect_args(a, "symmetric_difference_update", 1, 1);
+           set_symmetric_difference_update_with(in, self, a.pos[0]);
+           return Value();
+         }},
     };
     for (const auto& [name, method] : frozenset_methods().entries()) entries.emplace_back(name, method);
     return MethodTable<SetObject>(entries);

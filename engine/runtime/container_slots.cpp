@@ -11,6 +11,7 @@
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/repetition.h"
+#include "engine/runtime/set_store.h"
 
 #include <fmt/format.h>
 
@@ -336,34 +337,13 @@ std::shared_ptr<SetObject> items_as_set(Interpreter& in, const Value& v) {
   return out;
 }
 
-// keys() and items() views are set-like: &, |, -, ^ with any iterable make a set.
+// keys() and items() views are set-like: &, |, -, ^ with any iterable make a
+// set, built as CPython builds it (dict_view_sets.cpp).
 template <int Op>
 Value view_binary(Interpreter& in, const Value& a, const Value& b) {
   for (const Value* side : {&a, &b})
     if (!set_like_view(*side) && !type_of(*side).slots.iter) return not_implemented();
-  auto x = items_as_set(in, a), y = items_as_set(in, b);
-  auto out = std::make_shared<SetObject>();
-  switch (static_cast<BinOp>(Op)) {
-    case BinOp::BitOr:
-      for (const auto& v : x->items()) out->add(v);
-      for (const auto& v : y->items()) out->add(v);
-      break;
-    case BinOp::BitAnd:
-      for (const auto& v : x->items())
-        if (y->contains(v)) out->add(v);
-      break;
-    case BinOp::Sub:
-      for (const auto& v : x->items())
-        if (!y->contains(v)) out->add(v);
-      break;
-    default:
-      for (const auto& v : x->items())
-        if (!y->contains(v)) out->add(v);
-      for (const auto& v : y->items())
-        if (!x->contains(v)) out->add(v);
-      break;
-  }
-  return Value(out);
+  return dict_view_binary(in, a, b, Op);
 }
 
 Value set_compare(Interpreter&, const Value& a, const Value& b, CmpOp op);
@@ -376,64 +356,49 @@ Value view_compare(Interpreter& in, const Value& a, const Value& b, CmpOp op) {
 
 // --- set -----------------------------------------------------------------------------
 
-int64_t set_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<SetObject>()->items().size()); }
+int64_t set_len(Interpreter&, const Value& v) { return static_cast<int64_t>(v.as<SetObject>()->size()); }
 bool set_contains(Interpreter&, const Value& v, const Value& item) { return v.as<SetObject>()->contains(item); }
+// CPython's set iterator: a slot position and the size at creation.
 Value set_iter(Interpreter&, const Value& v) {
   auto s = v.as_shared<SetObject>();
   auto pos = std::make_shared<size_t>(0);
-  size_t size = s->items().size();
-  auto it = std::make_shared<IteratorObject>("set_iterator", [s, pos, size](Interpreter&) -> std::optional<Value> {
-    if (s->items().size() != size) raise_runtime_error("Set changed size during iteration");
-    if (*pos >= s->items().size()) return std::nullopt;
-    return s->items()[(*pos)++];
+  auto seen = std::make_shared<size_t>(0);
+  size_t size = s->size();
+  auto it = std::make_shared<IteratorObject>("set_iterator", [s, pos, seen, size](Interpreter&) -> std::optional<Value> {
+    if (s->size() != size) raise_runtime_error("Set changed size during iteration");
+    const auto* entry = table_of(*s).next_entry(*pos);
+    if (!entry) return std::nullopt;
+    ++*seen;
+    return entry->key;
   });
-  it->set_length_hint([s, pos] { return static_cast<int64_t>(s->items().size()) - static_cast<int64_t>(*pos); });
+  it->set_length_hint([s, seen] { return static_cast<int64_t>(s->size()) - static_cast<int64_t>(*seen); });
   return Value(it);
 }
 
-std::shared_ptr<SetObject> new_set_like(const Value& v) {
-  return std::make_shared<SetObject>(v.as<SetObject>()->frozen ? types().frozenset : types().set,
-                                     v.as<SetObject>()->frozen);
-}
-
 template <int Op>
-Value set_binary(Interpreter&, const Value& a, const Value& b) {
+Value set_binary(Interpreter& in, const Value& a, const Value& b) {
   auto* sa = a.as<SetObject>();
-  auto* sb = b.as<SetObject>();
-  if (!sa || !sb) return not_implemented();
-  auto out = new_set_like(a);
+  if (!sa || !b.as<SetObject>()) return not_implemented();
   switch (static_cast<BinOp>(Op)) {
-    case BinOp::BitOr:
-      for (const auto& v : sa->items()) out->add(v);
-      for (const auto& v : sb->items()) out->add(v);
-      break;
-    case BinOp::BitAnd:
-      for (const auto& v : sa->items())
-        if (sb->contains(v)) out->add(v);
-      break;
-    case BinOp::Sub:
-      for (const auto& v : sa->items())
-        if (!sb->contains(v)) out->add(v);
-      break;
-    case BinOp::BitXor:
-      for (const auto& v : sa->items())
-        if (!sb->contains(v)) out->add(v);
-      for (const auto& v : sb->items())
-        if (!sa->contains(v)) out->add(v);
-      break;
+    case BinOp::BitOr: return set_or(in, *sa, b);
+    case BinOp::BitAnd: return set_and(in, *sa, b);
+    case BinOp::Sub: return set_sub(in, *sa, b);
+    case BinOp::BitXor: return set_xor(in, *sa, b);
     default: return not_implemented();
   }
-  return Value(out);
 }
 
 template <int Op>
 Value set_inplace(Interpreter& in, const Value& a, const Value& b) {
   auto* sa = a.as<SetObject>();
-  if (sa->frozen) return not_implemented();
-  Value r = set_binary<Op>(in, a, b);
-  if (is_not_implemented(r)) return r;
-  sa->clear();
-  for (const auto& v : r.as<SetObject>()->items()) sa->add(v);
+  if (sa->frozen || !b.as<SetObject>()) return not_implemented();
+  switch (static_cast<BinOp>(Op)) {
+    case BinOp::BitOr: set_update_from(in, *sa, b); break;
+    case BinOp::BitAnd: set_intersection_update_with(in, *sa, b); break;
+    case BinOp::Sub: set_difference_update_with(in, *sa, b); break;
+    case BinOp::BitXor: set_symmetric_difference_update_with(in, *sa, b); break;
+    default: return not_implemented();
+  }
   return a;
 }
 
@@ -441,28 +406,21 @@ Value set_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
   auto* sa = a.as<SetObject>();
   auto* sb = b.as<SetObject>();
   if (!sb) return not_implemented();
-  auto subset = [](SetObject* x, SetObject* y) {
-    for (const auto& v : x->items())
-      if (!y->contains(v)) return false;
-    return true;
-  };
-  size_t na = sa->items().size(), nb = sb->items().size();
+  Value keep_a = a, keep_b = b;
+  SetValues& x = table_of(*sa);
+  SetValues& y = table_of(*sb);
   switch (op) {
-    case CmpOp::Eq: return na == nb && subset(sa, sb);
-    case CmpOp::Ne: return !(na == nb && subset(sa, sb));
-    case CmpOp::Le: return subset(sa, sb);
-    case CmpOp::Lt: return na < nb && subset(sa, sb);
-    case CmpOp::Ge: return subset(sb, sa);
-    case CmpOp::Gt: return na > nb && subset(sb, sa);
+    case CmpOp::Eq: return pyhash::set_equals(x, y);
+    case CmpOp::Ne: return !pyhash::set_equals(x, y);
+    case CmpOp::Le: return pyhash::set_is_subset(x, y);
+    case CmpOp::Lt: return pyhash::set_is_proper_subset(x, y);
+    case CmpOp::Ge: return pyhash::set_is_subset(y, x);
+    case CmpOp::Gt: return pyhash::set_is_proper_superset(x, y);
     default: return not_implemented();
   }
 }
 
-int64_t frozenset_hash(Interpreter& in, const Value& v) {
-  std::vector<int64_t> hashes;
-  for (const Value& x : v.as<SetObject>()->items()) hashes.push_back(hash_value(in, x));
-  return pyhash::hash_frozenset(hashes);
-}
+int64_t frozenset_hash(Interpreter&, const Value& v) { return table_of(*v.as<SetObject>()).frozenset_hash(); }
 
 // --- range, slice, iterator -------------------------------------------------------
 

@@ -11,6 +11,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/set_store.h"
 #include "engine/runtime/script_function.h"
 #include "engine/runtime/str_format.h"
 #include "engine/runtime/suggestions.h"
@@ -302,9 +303,7 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
       }
       if (e.kind == ExprKind::List) return make_list(std::move(items));
       if (e.kind == ExprKind::Tuple) return make_tuple(std::move(items));
-      auto set = std::make_shared<SetObject>();
-      for (const auto& v : items) set->add(v);
-      return Value(set);
+      return make_set_display(static_cast<const SequenceExpr&>(e), items);
     }
     case ExprKind::Dict: {
       const auto& d = static_cast<const DictExpr&>(e);
@@ -469,7 +468,7 @@ void Interpreter::run_comprehension(const Comprehension& c, Frame& f, const Valu
       for (const auto& cond : gen.ifs)
         if (!truthy(*this, eval(*cond, f))) return true;
       if (level + 1 < c.generators.size()) {
-        loop(level + 1, eval(*c.generators[level + 1].iter, f));
+        loop(level + 1, eval_loop_iterable(*this, *c.generators[level + 1].iter, f));
       } else if (c.value) {
         Value k = eval(*c.elt, f);
         Value v2 = eval(*c.value, f);
@@ -521,7 +520,7 @@ Value Interpreter::make_generator_expression(const Comprehension& c, Frame& oute
 Value Interpreter::eval_comprehension(const Comprehension& c, Frame& outer) {
   // The first iterable is evaluated in the enclosing scope; the rest runs
   // in the comprehension's own frame, as in Python 3.
-  Value first_iter = eval(*c.generators.front().iter, outer);
+  Value first_iter = eval_loop_iterable(*this, *c.generators.front().iter, outer);
   if (c.type == Comprehension::Type::Generator) {
     outer.current = c.span;
     return make_generator_expression(c, outer, make_iterator(*this, first_iter));

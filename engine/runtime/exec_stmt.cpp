@@ -5,6 +5,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/set_store.h"
 #include "engine/runtime/script_function.h"
 
 #include <fmt/format.h>
@@ -158,7 +159,7 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
 }
 
 Interpreter::Flow Interpreter::exec_for(const For& s, Frame& f) {
-  Value iterable = eval(*s.iter, f);
+  Value iterable = eval_loop_iterable(*this, *s.iter, f);
   Flow result = Flow::Normal;
   bool broke = false;
   auto body = [&](const Value& v) {
@@ -370,6 +371,41 @@ Interpreter::Flow Interpreter::exec_with(const With& s, Frame& f) {
   exit_all(nullptr);
   return flow;
 }
+namespace {
+
+// getattr(mod, name) with an AttributeError (from a module __getattr__) as
+// nothing, as hasattr and IMPORT_FROM take it.
+std::optional<Value> attr_or_nothing(Interpreter& in, const Value& mod, const std::string& name) {
+  try {
+    return try_get_attr(in, mod, name);
+  } catch (const ScriptError& e) {
+    if (!e.type().is_subtype_of(*exc_types().attribute_error)) throw;
+    return std::nullopt;
+  }
+}
+
+// importlib's _handle_fromlist for a package with a module-level __getattr__
+// (PEP 562): each name is first probed with hasattr (which calls
+// __getattr__), a missing one imported as a submodule if there is one; only
+// then is each name read. The probe is what a program's __getattr__ sees.
+void handle_package_fromlist(Interpreter& in, const Value& mod, const std::string& module_name,
+                             const lang::ImportFrom& from, Frame& f) {
+  auto* m = mod.as<ModuleObject>();
+  if (!m || !m->ns() || !m->ns()->get("__path__") || !m->ns()->get("__getattr__")) return;
+  for (const auto& a : from.names) {
+    if (a.name == "*") continue;
+    f.current = a.span;
+    if (attr_or_nothing(in, mod, a.name)) continue;
+    try {
+      in.import_module(module_name + "." + a.name);
+    } catch (const ScriptError& e) {
+      if (&e.type() != exc_types().module_not_found_error) throw;
+    }
+  }
+}
+
+}  // namespace
+
 
 void Interpreter::exec_import(const Stmt& s, Frame& f) {
   if (s.kind == StmtKind::Import) {
@@ -385,13 +421,14 @@ void Interpreter::exec_import(const Stmt& s, Frame& f) {
   f.current = s.span;
   const std::string module_name = resolve_relative(from.module);
   Value mod = import_module(module_name);
+  handle_package_fromlist(*this, mod, module_name, from, f);
   for (const auto& a : from.names) {
     f.current = a.span;
     if (a.name == "*") {
       import_star(mod, f);
       continue;
     }
-    std::optional<Value> v = try_get_attr(*this, mod, a.name);
+    std::optional<Value> v = attr_or_nothing(*this, mod, a.name);
     if (!v) v = import_submodule(mod, module_name, a.name);
     store_slot(a.slot, a.asname.empty() ? a.name : a.asname, *v, f);
   }

@@ -1,5 +1,6 @@
 // The Python-visible side of file objects: the class _io.TextIOWrapper with
 // its methods and attributes, iteration by lines, and io.UnsupportedOperation.
+#include "engine/runtime/bytes_object.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/file_object.h"
@@ -37,14 +38,38 @@ const std::string& str_to_write(const Value& v) {
   return s->value;
 }
 
+// A binary file reads and writes bytes; a text file str.
+Value read_result(const FileObject& f, std::string data) {
+  return f.binary() ? make_bytes(std::move(data)) : make_str(std::move(data));
+}
+
+const std::string& bytes_to_write(const Value& v) {
+  const std::string* b = bytes_data(v);
+  if (!b) raise_type_error(fmt::format("a bytes-like object is required, not '{}'", type_name(v)));
+  return *b;
+}
+
+// write(x) on either kind of file: the count of characters or bytes written.
+int64_t write_value(FileObject& f, const Value& v) {
+  if (!f.binary()) return f.write(str_to_write(v));
+  const std::string& b = bytes_to_write(v);
+  f.write_raw(b.data(), b.size());
+  return static_cast<int64_t>(b.size());
+}
+
+std::string read_line(FileObject& f, int64_t size) {
+  return f.binary() ? f.readline_bytes(size) : f.readline(size);
+}
+
+
 Value readlines(FileObject& f, int64_t hint) {
   auto list = std::make_shared<ListObject>();
   int64_t total = 0;
   for (;;) {
-    std::string line = f.readline(-1);
+    std::string line = read_line(f, -1);
     if (line.empty()) break;
     total += static_cast<int64_t>(line.size());
-    list->items.push_back(make_str(std::move(line)));
+    list->items.push_back(read_result(f, std::move(line)));
     if (hint > 0 && total >= hint) break;
   }
   return Value(list);
@@ -53,11 +78,13 @@ Value readlines(FileObject& f, int64_t hint) {
 void add_io_methods(TypeObject& t) {
   add_method(t, "read", [](Interpreter&, const Value& self, Args& a) -> Value {
     expect_args(a, "read", 0, 1);
-    return make_str(file(self).read(size_or_none(a, 0)));
+    FileObject& f = file(self);
+    int64_t size = size_or_none(a, 0);
+    return read_result(f, f.binary() ? f.read_bytes(size) : f.read(size));
   });
   add_method(t, "readline", [](Interpreter&, const Value& self, Args& a) -> Value {
     expect_args(a, "readline", 0, 1);
-    return make_str(file(self).readline(int_size(a, 0)));
+    return read_result(file(self), read_line(file(self), int_size(a, 0)));
   });
   add_method(t, "readlines", [](Interpreter&, const Value& self, Args& a) -> Value {
     expect_args(a, "readlines", 0, 1);
@@ -67,13 +94,13 @@ void add_io_methods(TypeObject& t) {
   });
   add_method(t, "write", [](Interpreter&, const Value& self, Args& a) -> Value {
     expect_args(a, "write", 1, 1);
-    return Value(file(self).write(str_to_write(a.pos[0])));
+    return Value(write_value(file(self), a.pos[0]));
   });
   add_method(t, "writelines", [](Interpreter& in, const Value& self, Args& a) -> Value {
     expect_args(a, "writelines", 1, 1);
     file(self).check_open();
     for_each(in, a.pos[0], [&](const Value& line) {
-      file(self).write(str_to_write(line));
+      write_value(file(self), line);
       return true;
     });
     return Value();
@@ -151,10 +178,10 @@ TypeObject& file_type() {
       return v;
     };
     type->slots.next = [](Interpreter&, const Value& v) -> std::optional<Value> {
-      std::string line = file(v).readline(-1);
-      file(v).set_telling(line.empty());
+      std::string line = read_line(file(v), -1);
+      if (!file(v).binary()) file(v).set_telling(line.empty());
       if (line.empty()) return std::nullopt;
-      return make_str(std::move(line));
+      return read_result(file(v), std::move(line));
     };
     add_io_methods(*type);
     add_state_methods(*type);

@@ -136,6 +136,24 @@ void FileObject::write_raw(const char* data, size_t n) {
   }
 }
 
+std::string FileObject::read_bytes(int64_t n) {
+  if (n < 0) return read_raw();
+  prepare(false);
+  std::string out(static_cast<size_t>(n), '\0');
+  out.resize(std::fread(out.data(), 1, out.size(), fp_));
+  return out;
+}
+
+std::string FileObject::readline_bytes(int64_t n) {
+  prepare(false);
+  std::string out;
+  for (int c; (n < 0 || static_cast<int64_t>(out.size()) < n) && (c = std::getc(fp_)) != EOF;) {
+    out += static_cast<char>(c);
+    if (c == '\n') break;
+  }
+  return out;
+}
+
 std::string FileObject::read(int64_t chars) {
   if (binary()) refuse_binary("read");
   prepare(false);
@@ -198,12 +216,17 @@ int64_t FileObject::tell() {
 
 int64_t FileObject::seek(int64_t offset, int whence) {
   check_open();
-  if (whence == SEEK_CUR && offset != 0) unsupported("can't do nonzero cur-relative seeks");
-  if (whence == SEEK_END && offset != 0) unsupported("can't do nonzero end-relative seeks");
-  if (whence < 0 || whence > 2) raise_value_error(fmt::format("invalid whence ({}, should be 0, 1 or 2)", whence));
+  if (!binary() && whence == SEEK_CUR && offset != 0) unsupported("can't do nonzero cur-relative seeks");
+  if (!binary() && whence == SEEK_END && offset != 0) unsupported("can't do nonzero end-relative seeks");
+  if (whence < 0 || whence > 2) {
+    if (binary()) raise_value_error(fmt::format("whence value {} unsupported", whence));
+    raise_value_error(fmt::format("invalid whence ({}, should be 0, 1 or 2)", whence));
+  }
   if (whence == SEEK_SET && offset < 0) raise_value_error(fmt::format("negative seek position {}", offset));
-  if (std::fseek(fp_, offset, whence) != 0)
+  if (std::fseek(fp_, offset, whence) != 0) {
+    if (binary() && errno == EINVAL) raise(*exc_types().os_error, "[Errno 22] Invalid argument");
     raise(*exc_types().os_error, fmt::format("[Errno {}] {}", errno, std::strerror(errno)));
+  }
   last_ = LastOp::None;
   telling_ = true;
   return std::ftell(fp_);

@@ -1,10 +1,9 @@
 // File objects: what the builtin open() returns (CPython's io.TextIOWrapper
 // over a buffered file). Text is UTF-8 as backstep's str is; newline
 // translation follows io's rules (universal newlines on read with
-// newline=None, '\n' written as the newline argument asks). backstep has no
-// bytes type: a binary file (mode 'rb', 'wb', ...) opens, and torch.save /
-// torch.load move raw bytes through it (read_raw / write_raw), but its
-// script-level read and write are refused with NotImplementedError.
+// newline=None, '\n' written as the newline argument asks). A binary file
+// (mode 'rb', 'wb', 'ab', ...) reads and writes bytes (read_bytes,
+// readline_bytes, write_raw), seeks relative to anywhere, as io.Buffered*.
 #pragma once
 
 #include "engine/runtime/context_manager.h"
@@ -43,6 +42,8 @@ class FileObject : public Object, public ContextManager {
   // Binary files have no encoding (open() gives text files one always).
   bool binary() const { return encoding.empty(); }
   std::string read_raw();                       // the rest of the file, as bytes
+  std::string read_bytes(int64_t n);            // binary read(n): n < 0 to the end
+  std::string readline_bytes(int64_t n);        // binary readline(n): through b'\n'
   void write_raw(const char* data, size_t n);  // raises OSError when the write fails
 
   bool closed() const { return fp_ == nullptr; }

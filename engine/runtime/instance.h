@@ -13,6 +13,9 @@ namespace backstep::rt {
 class InstanceObject : public Object, public KindTag<ObjKind::Instance> {
  public:
   explicit InstanceObject(const TypeObject* cls) : Object(ObjKind::Instance, cls) {}
+  // The values of the class's __slots__ names, kept apart from __dict__ as
+  // CPython's fixed-offset slots are (Note [Slot storage], class_slots.cpp).
+  std::shared_ptr<DictObject> slot_values;
 };
 
 std::optional<Value> generic_getattr(Interpreter& in, const Value& self, std::string_view name);

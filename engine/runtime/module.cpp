@@ -2,6 +2,8 @@
 
 #include "engine/runtime/function.h"
 #include "engine/runtime/dict_object.h"
+#include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
 
 #include <fmt/format.h>
 
@@ -46,10 +48,21 @@ std::optional<Value> ModuleObject::get_attr(Interpreter& in, std::string_view na
   if (it != attrs_.end()) return it->second;
   if (name == "__name__") return make_str(name_);
   if (name == "__dict__") return namespace_dict();
-  if (!fallback_) return std::nullopt;
-  auto v = fallback_(in, name);
-  if (v) attrs_.emplace(std::string(name), *v);  // later lookups are a map hit
-  return v;
+  if (fallback_) {
+    auto v = fallback_(in, name);
+    if (v) attrs_.emplace(std::string(name), *v);  // later lookups are a map hit
+    if (v) return v;
+  }
+  // PEP 562: a module-level __getattr__(name) answers for names the module
+  // lacks; what it raises (AttributeError or anything else) propagates.
+  std::optional<Value> hook = ns_ ? ns_->get("__getattr__") : std::nullopt;
+  if (!hook) {
+    auto h = attrs_.find("__getattr__");
+    if (h == attrs_.end()) return std::nullopt;
+    hook = h->second;
+  }
+  Args args{make_str(std::string(name))};
+  return rt::call(in, *hook, args);
 }
 
 bool ModuleObject::set_attr(Interpreter&, std::string_view name, const Value& v) {

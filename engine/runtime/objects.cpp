@@ -133,8 +133,8 @@ std::string DictObject::repr(Interpreter& in) const {
 std::string SetObject::repr(Interpreter& in) const {
   const std::string& name = type().name();
   bool exact = &type() == types().set;
-  if (order_.empty()) return name + "()";
-  std::string body = "{" + join_reprs(in, order_) + "}";
+  if (size() == 0) return name + "()";
+  std::string body = "{" + join_reprs(in, items()) + "}";
   return exact ? body : name + "(" + body + ")";
 }
 
@@ -257,28 +257,6 @@ std::vector<Value> DictViewObject::snapshot() const {
 
 std::string DictViewObject::repr(Interpreter& in) const {
   return native_type().name() + "(" + rt::repr(in, make_list(snapshot())) + ")";
-}
-
-// --- set storage ----------------------------------------------------------------
-
-void SetObject::add(const Value& v) {
-  if (index_.count(v)) return;
-  index_.emplace(v, order_.size());
-  order_.push_back(v);
-}
-
-bool SetObject::remove(const Value& v) {
-  auto it = index_.find(v);
-  if (it == index_.end()) return false;
-  order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(it->second));
-  index_.clear();
-  for (size_t i = 0; i < order_.size(); ++i) index_.emplace(order_[i], i);
-  return true;
-}
-
-void SetObject::clear() {
-  order_.clear();
-  index_.clear();
 }
 
 }  // namespace backstep::rt

@@ -95,24 +95,32 @@ struct ValueKeyEq {
   bool operator()(const Value& a, const Value& b) const;
 };
 
+struct SetStore;  // set_store.h: CPython's set table over Values
+
+// set and frozenset, stored in CPython's hash table (engine/pyhash) so that
+// iteration order, repr and list(s) are CPython's (Note [CPython set order]
+// in set_store.h).
 class SetObject : public Object, public KindTag<ObjKind::Set> {
  public:
-  explicit SetObject(bool frozen = false) : Object(ObjKind::Set), frozen(frozen) {}
-  SetObject(const TypeObject* cls, bool frozen) : Object(ObjKind::Set, cls), frozen(frozen) {}
-  const TypeObject& native_type() const override { return frozen ? *types().frozenset : *types().set; }
+  explicit SetObject(bool frozen = false);
+  SetObject(const TypeObject* cls, bool frozen);
+  ~SetObject() override;
+  const TypeObject& native_type() const override { return *(frozen ? types().frozenset : types().set); }
   std::string repr(Interpreter& in) const override;
 
-  bool contains(const Value& v) const { return index_.count(v) != 0; }
+  bool contains(const Value& v) const;
   void add(const Value& v);
   bool remove(const Value& v);
   void clear();
-  const std::vector<Value>& items() const { return order_; }
+  size_t size() const;
+  // The items in iteration order (a snapshot).
+  std::vector<Value> items() const;
+  SetStore& store() const { return *store_; }
 
   const bool frozen;
 
  private:
-  std::vector<Value> order_;
-  std::unordered_map<Value, size_t, ValueHash, ValueKeyEq> index_;
+  std::unique_ptr<SetStore> store_;
 };
 
 class SliceObject : public Object, public KindTag<ObjKind::Slice> {

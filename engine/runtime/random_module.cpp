@@ -4,11 +4,15 @@
 #include "engine/runtime/backstep_module.h"
 
 #include "engine/pyrandom/primitives.h"
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/module.h"
 #include "engine/runtime/py_ops.h"
 
 #include <fmt/format.h>
+
+#include <climits>
+#include <vector>
 
 namespace backstep::rt {
 namespace {
@@ -55,6 +59,19 @@ Value guarded(F f) {
   }
 }
 
+// getrandbits(k) for k >= 64, a Python int of any size: CPython fills it
+// 32 bits at a time from the least significant word up, the last word
+// keeping its top k % 32 bits (_random_Random_getrandbits_impl).
+Value wide_random_bits(pr::MersenneTwister& mt, int64_t k) {
+  std::vector<uint32_t> words;
+  words.reserve(static_cast<size_t>((k - 1) / 32 + 1));
+  for (int64_t left = k; left > 0; left -= 32)
+    words.push_back(static_cast<uint32_t>(mt.next_bits(left >= 32 ? 32 : static_cast<int>(left))));
+  mpz_class value;
+  mpz_import(value.get_mpz_t(), words.size(), -1, sizeof(uint32_t), 0, 0, words.data());
+  return make_int(value);
+}
+
 pr::SeedArg seed_arg(const Value& a) {
   if (a.is_none()) return std::monostate{};
   if (a.is_int_like()) return a.to_int();
@@ -83,7 +100,9 @@ void add_random_primitives(Interpreter&, ModuleObject& m) {
   });
   m.def("random_getrandbits", [](Interpreter&, Args& a) -> Value {
     expect_args(a, "random_getrandbits", 2, 2);
-    return guarded([&] { return Value(pr::random_getrandbits(state_arg(a, "random_getrandbits"), int_arg(a.pos[1]))); });
+    int64_t k = int_arg(a.pos[1]);
+    if (k >= 64 && k <= INT_MAX) return wide_random_bits(state_arg(a, "random_getrandbits"), k);
+    return guarded([&] { return Value(pr::random_getrandbits(state_arg(a, "random_getrandbits"), k)); });
   });
   m.def("random_randbelow", [](Interpreter&, Args& a) -> Value {
     expect_args(a, "random_randbelow", 2, 2);

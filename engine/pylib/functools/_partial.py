@@ -8,6 +8,11 @@ class partial(object):
     """partial(func, *args, **keywords) - new function with partial
     application of the given arguments and keywords."""
 
+    # func, args and keywords are slots, as the C type's members are: a
+    # partial's __dict__ holds only what a program adds (so LambdaLR's
+    # state_dict() saves {} for a partial lr_lambda, as PyTorch's does).
+    __slots__ = ('func', 'args', 'keywords', '__dict__', '__weakref__')
+
     def __new__(cls, *args, **keywords):
         if not args:
             raise TypeError("type 'partial' takes at least one argument")
@@ -16,11 +21,10 @@ class partial(object):
         if not callable(func):
             raise TypeError('the first argument must be callable')
         # A partial (of any partial class that keeps partial's __call__)
-        # without extra attributes is flattened into the new one; func, args
-        # and keywords are the only three attributes it then has.
+        # without extra attributes is flattened into the new one.
         if isinstance(func, partial) and \
                 type(func).__call__ is partial.__call__ and \
-                len(func.__dict__) == 3:
+                not func.__dict__:
             args = func.args + args
             keywords = dict(func.keywords, **keywords)
             func = func.func
@@ -70,8 +74,7 @@ class partial(object):
 
 
 def _extra_attributes(p):
-    return {k: v for k, v in p.__dict__.items()
-            if k not in ('func', 'args', 'keywords')}
+    return dict(p.__dict__)
 
 
 partial.__module__ = 'functools'

@@ -1,0 +1,2 @@
+"""A submodule without __getattr__."""
+x = 1

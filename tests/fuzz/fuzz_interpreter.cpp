@@ -6,12 +6,13 @@
 //    kTimeCap) reports a program the interrupt did not stop;
 //  - memory: libFuzzer's -rss_limit_mb and -malloc_limit_mb;
 //  - the interpreter's own: the recursion limit, nesting limits.
-// Each input runs on a thread of its own with a 256 MB stack (Note [stack
-// under ASan]).
+// Each input runs on a thread of its own with a 256 MB stack (big_stack.h,
+// Note [stack under ASan]).
 // A crash, sanitizer report or exception escaping run_source is a bug: a
 // program must always end in its output or a Python exception.
 #include "engine/api/install.h"
 #include "engine/runtime/interpreter.h"
+#include "tests/fuzz/big_stack.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -19,7 +20,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
-#include <pthread.h>
 #include <string>
 #include <thread>
 
@@ -76,30 +76,10 @@ void run_program(std::string text) {
   in.report(outcome);
 }
 
-// Note [stack under ASan]: the recursion limit (1,000 script calls, as
-// CPython's) is sized for the release build on an 8 MB stack; ASan's frames
-// are several times larger, and a program recursing to the limit overflows
-// the stack of an ASan build long before it raises RecursionError. The
-// fuzz target gives each program a stack the limit fits in, so a stack
-// overflow it reports is one the limit does not bound (native recursion on
-// input depth), not the limit itself.
-constexpr size_t kStackBytes = size_t{256} << 20;
-
-void* run_program_thread(void* arg) {
-  run_program(std::move(*static_cast<std::string*>(arg)));
-  return nullptr;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, kStackBytes);
-  pthread_t thread;
-  if (pthread_create(&thread, &attr, run_program_thread, &text) != 0) std::abort();
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
+  backstep::fuzz::run_on_big_stack([&] { run_program(std::move(text)); });
   return 0;
 }

@@ -8,6 +8,7 @@
 #include "engine/lang/parser.h"
 #include "engine/lang/resolver.h"
 #include "engine/lang/source.h"
+#include "tests/fuzz/big_stack.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,20 +16,29 @@
 
 namespace lang = backstep::lang;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::string text(reinterpret_cast<const char*>(data), size);
+namespace {
+
+void front_end(std::string text) {
   uint32_t file = lang::SourceRegistry::instance().add("<fuzz>.py", std::move(text));
   auto parsed = lang::parse_module(file);
   if (!parsed.ok()) {
     (void)lang::format_diagnostic(parsed.error());
-    return 0;
+    return;
   }
   lang::GlobalNames globals;
   auto resolved = lang::resolve(*parsed.value(), globals);
   if (!resolved.ok()) {
     (void)lang::format_diagnostic(resolved.error());
-    return 0;
+    return;
   }
   (void)lang::dump(*parsed.value());
+}
+
+}  // namespace
+
+// On a big stack: big_stack.h, Note [stack under ASan].
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string text(reinterpret_cast<const char*>(data), size);
+  backstep::fuzz::run_on_big_stack([&] { front_end(std::move(text)); });
   return 0;
 }

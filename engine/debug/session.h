@@ -1,6 +1,7 @@
 // Internal to the debugger: one watched backward (see session.cpp).
 #pragma once
 
+#include "engine/autograd/origin.h"
 #include "engine/debug/debugger.h"
 #include "engine/debug/log_line.h"
 #include "engine/debug/log_thread.h"
@@ -16,9 +17,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
+// CallRecord comes from origin.h (a using-declaration of lang::CallRecord):
+// declaring it here again is an error for clang.
 namespace backstep::autograd {
 class NodeMetadata;
-struct CallRecord;
 }
 
 namespace backstep::debug {

@@ -93,7 +93,10 @@ int64_t find_sub(Interpreter& in, const StrObject& self, const Args& a, const ch
 Value tail_match(Interpreter& in, const StrObject& self, const Args& a, const char* fn, bool at_end) {
   check_count(a, fn, 1, 3);
   Text t(self.value);
-  auto [start, end] = window(in, a, 1, t.len);
+  // Named, not a structured binding: clang before 16 (the fuzz build's)
+  // cannot capture structured bindings in a lambda.
+  const Window w = window(in, a, 1, t.len);
+  const int64_t start = w.start, end = w.end;
   auto match = [&](const std::string& sub) {
     int64_t sub_len = cp_count(sub);
     if (end - sub_len < start) return false;

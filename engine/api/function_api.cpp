@@ -32,6 +32,8 @@
 // Exceptions come back to the engine thread with the script's traceback.
 #include "engine/api/function_api.h"
 
+#include "engine/runtime/gc.h"
+
 #include "engine/api/autograd_api.h"
 #include "engine/api/node_object.h"
 #include "engine/autograd/script_function_node.h"
@@ -358,5 +360,16 @@ std::optional<Value> function_ctx_of(const ag::Node& node) {
 }
 
 void install_function_module(Interpreter& in) { in.register_module("_backstep_function", make_function_module); }
+
+namespace {
+
+void traverse_payload(const void* key, rt::GcVisitor& v) { v.visit(static_cast<const FunctionPayload*>(key)->ctx); }
+const rt::GcHolderType kPayload{"Function ctx", traverse_payload};
+
+}  // namespace
+
+void gc_visit_function_payload(rt::GcVisitor& v, const autograd::ScriptFunctionNode& node) {
+  if (const auto& p = node.payload) v.visit_holder(p.get(), p.use_count(), kPayload);
+}
 
 }  // namespace backstep::api

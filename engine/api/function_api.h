@@ -12,11 +12,21 @@
 
 #include <optional>
 
+namespace backstep::rt {
+class GcVisitor;
+}
+namespace backstep::autograd {
+class ScriptFunctionNode;
+}
+
 namespace backstep::api {
 
 // The ctx of a script Function's node; nullopt for every other node.
 std::optional<rt::Value> function_ctx_of(const torch::autograd::Node& node);
 
 void install_function_module(rt::Interpreter& in);
+
+// Reports the ctx a script Function's node holds, for the cycle collector.
+void gc_visit_function_payload(rt::GcVisitor& v, const autograd::ScriptFunctionNode& node);
 
 }  // namespace backstep::api

@@ -1,6 +1,7 @@
 #include "engine/api/install.h"
 
 #include "engine/api/function_api.h"
+#include "engine/api/script_hooks.h"
 #include "engine/api/tensor_type.h"
 #include "engine/api/torch_errors.h"
 #include "engine/autograd/backstep_engine.h"
@@ -28,6 +29,7 @@ void install_torch(rt::Interpreter& in) {
   install_nn_ops_module(in);
   install_steps_module(in);
   install_function_module(in);
+  install_gc_autograd();
 }
 
 }  // namespace backstep::api

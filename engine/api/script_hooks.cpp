@@ -6,6 +6,7 @@
 #include "engine/autograd/node_metadata.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/gc.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -19,13 +20,6 @@ namespace backstep::api {
 namespace ag = torch::autograd;
 
 namespace {
-
-// Per-node script state, kept in the node's metadata so it lives exactly as
-// long as the node.
-struct NodeScriptData {
-  Value metadata_dict;
-  std::shared_ptr<ScriptHookList> pre, post;
-};
 
 NodeScriptData& script_data(ag::Node& node) {
   auto& slot = autograd::ensure_metadata(node).script_data();
@@ -94,8 +88,9 @@ std::vector<Value> hooks_of(const ScriptHookList& list) {
   return out;
 }
 
-class TensorPreHook : public ag::FunctionPreHook, public autograd::HookGroup {
+class TensorPreHook : public ag::FunctionPreHook, public autograd::HookGroup, public ScriptHookHolder {
  public:
+  const std::shared_ptr<ScriptHookList>& script_list() const override { return list_; }
   size_t hook_count() const override { return list_->hooks.size(); }
   TensorPreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list, size_t index)
       : in_(in), list_(std::move(list)), index_(index) {}
@@ -124,8 +119,9 @@ class TensorPreHook : public ag::FunctionPreHook, public autograd::HookGroup {
   const ag::Node* owner_ = nullptr;
 };
 
-class NodePreHook : public ag::FunctionPreHook, public autograd::HookGroup {
+class NodePreHook : public ag::FunctionPreHook, public autograd::HookGroup, public ScriptHookHolder {
  public:
+  const std::shared_ptr<ScriptHookList>& script_list() const override { return list_; }
   size_t hook_count() const override { return list_->hooks.size(); }
   NodePreHook(Interpreter& in, std::shared_ptr<ScriptHookList> list) : in_(in), list_(std::move(list)) {}
   ag::variable_list operator()(const ag::variable_list& grad_outputs) override {
@@ -144,8 +140,9 @@ class NodePreHook : public ag::FunctionPreHook, public autograd::HookGroup {
   std::shared_ptr<ScriptHookList> list_;
 };
 
-class NodePostHook : public ag::FunctionPostHook, public autograd::HookGroup {
+class NodePostHook : public ag::FunctionPostHook, public autograd::HookGroup, public ScriptHookHolder {
  public:
+  const std::shared_ptr<ScriptHookList>& script_list() const override { return list_; }
   size_t hook_count() const override { return list_->hooks.size(); }
   NodePostHook(Interpreter& in, std::shared_ptr<ScriptHookList> list) : in_(in), list_(std::move(list)) {}
   ag::variable_list operator()(const ag::variable_list& grad_inputs, const ag::variable_list& grad_outputs) override {
@@ -166,8 +163,15 @@ class NodePostHook : public ag::FunctionPostHook, public autograd::HookGroup {
 
 class HandleObject : public rt::Object {
  public:
-  explicit HandleObject(std::function<void()> on_remove, uint64_t id)
-      : Object(rt::ObjKind::Other), on_remove_(std::move(on_remove)), id_(id) {}
+  explicit HandleObject(std::function<void()> on_remove, uint64_t id, std::shared_ptr<ScriptHookList> list = nullptr)
+      : Object(rt::ObjKind::Other), on_remove_(std::move(on_remove)), id_(id), list_(std::move(list)) {
+    if (list_) rt::gc_track(*this);
+  }
+  // The list a removable handle edits (the collector sees the reference).
+  void gc_traverse(rt::GcVisitor& v) const override {
+    Object::gc_traverse(v);
+    if (list_) gc_visit_hook_list(v, list_);
+  }
   const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<torch.utils.hooks.RemovableHandle object at {:#x}>", address());
@@ -195,6 +199,7 @@ class HandleObject : public rt::Object {
   }
   std::function<void()> on_remove_;
   uint64_t id_;
+  std::shared_ptr<ScriptHookList> list_;
 };
 
 Value add_to(const std::shared_ptr<ScriptHookList>& list, const Value& fn) {
@@ -211,12 +216,13 @@ void check_callable(const Value& fn) {
 }  // namespace
 
 Value removable_handle(std::shared_ptr<ScriptHookList> list, uint64_t id) {
+  ScriptHookList* raw = list.get();  // the handle holds `list` itself
   return Value(std::make_shared<HandleObject>(
-      [list, id] {
-        auto& hooks = list->hooks;
+      [raw, id] {
+        auto& hooks = raw->hooks;
         hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [&](const auto& h) { return h.first == id; }), hooks.end());
       },
-      id));
+      id, std::move(list)));
 }
 
 Value callback_handle(std::function<void()> on_remove) {
@@ -248,18 +254,19 @@ Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn
   if (!t.requires_grad()) rt::raise_runtime_error("cannot register a hook on a tensor that doesn't require gradient");
   check_callable(fn);
   auto& slot = TensorRegistry::instance().script_hooks(t);
+  auto list = std::static_pointer_cast<ScriptHookList>(slot.lock());
   auto fn_node = t.grad_fn();
   // An in-place operation (or a view's refreshed grad_fn) gives the tensor a
   // new grad_fn: PyTorch 2.x then starts a new hook dict, and hooks
   // registered before stay on the old node (update_tensor_hooks_on_new_gradfn).
-  if (slot && static_cast<ScriptHookList*>(slot.get())->node != fn_node.get()) slot.reset();
-  if (!slot) {
+  if (list && list->node != fn_node.get()) list.reset();
+  if (!list) {
     // First hook on this tensor (since its grad_fn changed): one libtorch
     // hook for all of its script hooks, as Tensor.register_hook does through
     // _backward_hooks: a tensor pre-hook of its grad_fn (non-leaf), which
     // the engine runs even when it only captures the gradient, or a hook of
     // the tensor that its grad accumulator runs (leaf).
-    auto list = std::make_shared<ScriptHookList>();
+    list = std::make_shared<ScriptHookList>();
     slot = list;
     if (fn_node) {
       auto hook = std::make_unique<TensorPreHook>(in, list, t.output_nr());
@@ -269,7 +276,7 @@ Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn
       ag::impl::add_hook(t, std::make_unique<TensorPreHook>(in, list, 0));
     }
   }
-  return add_to(std::static_pointer_cast<ScriptHookList>(slot), fn);
+  return add_to(list, fn);
 }
 
 Value node_metadata_dict(ag::Node& node) {

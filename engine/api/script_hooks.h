@@ -15,17 +15,35 @@
 
 #include <torch/csrc/autograd/function.h>
 
+namespace backstep::rt {
+class GcVisitor;
+}
+
 namespace backstep::api {
 
 using rt::Interpreter;
 using rt::Value;
 
-struct ScriptHookList {
+struct ScriptHookList : std::enable_shared_from_this<ScriptHookList> {
   std::vector<std::pair<uint64_t, Value>> hooks;  // (handle id, function), in registration order
   uint64_t next_id = 1;
   // A tensor's list: the grad_fn it hangs on while that node lives (null
   // for a leaf's, and once the node is gone).
   const torch::autograd::Node* node = nullptr;
+};
+
+// Implemented by the libtorch hooks that run a ScriptHookList, so the
+// cycle collector can see what they hold (gc_autograd.cpp).
+struct ScriptHookHolder {
+  virtual ~ScriptHookHolder() = default;
+  virtual const std::shared_ptr<ScriptHookList>& script_list() const = 0;
+};
+
+// Per-node script state, kept in the node's metadata so it lives exactly as
+// long as the node.
+struct NodeScriptData {
+  Value metadata_dict;
+  std::shared_ptr<ScriptHookList> pre, post;
 };
 
 // A handle object (torch.utils.hooks.RemovableHandle) whose remove() drops
@@ -42,6 +60,12 @@ Value register_node_posthook(Interpreter& in, torch::autograd::Node& node, const
 
 // Tensor.register_hook(fn).
 Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn);
+
+// The cycle collector's view of the autograd side (gc_autograd.cpp): a hook
+// list as a holder, and the traverser that reports what tensors' and nodes'
+// script hooks hold, registered at start-up.
+void gc_visit_hook_list(rt::GcVisitor& v, const std::shared_ptr<ScriptHookList>& list);
+void install_gc_autograd();
 
 // The node's `metadata` dict (persists while the node lives).
 Value node_metadata_dict(torch::autograd::Node& node);

@@ -18,7 +18,7 @@ const TensorRegistry::Entry* TensorRegistry::find(const at::Tensor& t) const {
 
 TensorRegistry::Entry& TensorRegistry::slot(const at::Tensor& t) {
   if (entries_.size() >= next_sweep_) sweep();
-  auto fresh = [&] { return Entry{c10::weak_intrusive_ptr<c10::TensorImpl>(t.getIntrusivePtr()), false, {}, {}, nullptr}; };
+  auto fresh = [&] { return Entry{c10::weak_intrusive_ptr<c10::TensorImpl>(t.getIntrusivePtr()), false, {}, {}, {}}; };
   auto it = entries_.find(t.unsafeGetTensorImpl());
   if (it == entries_.end()) return entries_.emplace(t.unsafeGetTensorImpl(), fresh()).first->second;
   // A dead tensor's entry at a reused address starts over.
@@ -39,7 +39,7 @@ bool TensorRegistry::is_parameter(const at::Tensor& t) const {
   return e && e->parameter;
 }
 
-std::shared_ptr<void>& TensorRegistry::script_hooks(const at::Tensor& t) { return slot(t).hooks; }
+std::weak_ptr<void>& TensorRegistry::script_hooks(const at::Tensor& t) { return slot(t).hooks; }
 
 void TensorRegistry::mark_parameter(const at::Tensor& t) { slot(t).parameter = true; }
 

@@ -20,8 +20,11 @@ class TensorRegistry {
   bool is_parameter(const at::Tensor& t) const;
   void mark_parameter(const at::Tensor& t);
 
-  // The script hooks registered on this tensor (a ScriptHookList, opaque here).
-  std::shared_ptr<void>& script_hooks(const at::Tensor& t);
+  // The script hooks registered on this tensor (a ScriptHookList, opaque
+  // here). Held weakly: the libtorch hook that runs them owns them, so they
+  // die with the tensor's autograd state (and the cycle collector sees every
+  // owner).
+  std::weak_ptr<void>& script_hooks(const at::Tensor& t);
 
   // The most recent script name bound to this tensor ("" if none).
   std::string name_of(const at::Tensor& t) const;
@@ -39,7 +42,7 @@ class TensorRegistry {
     bool parameter = false;
     std::string name;
     std::string module_path;
-    std::shared_ptr<void> hooks;
+    std::weak_ptr<void> hooks;
   };
   const Entry* find(const at::Tensor& t) const;
   Entry& slot(const at::Tensor& t);

@@ -67,18 +67,24 @@ class PropertyObject : public Object {
  public:
   static bool is_instance(const Object& o) { return o.type().is_subtype_of(*types().property); }
   explicit PropertyObject(const TypeObject* cls) : Object(ObjKind::Descriptor, cls) {}
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   Value fget, fset, fdel, doc;
 };
 class StaticMethodObject : public Object {
  public:
   static bool is_instance(const Object& o) { return o.type().is_subtype_of(*types().staticmethod); }
   StaticMethodObject(const TypeObject* cls, Value f) : Object(ObjKind::Descriptor, cls), func(std::move(f)) {}
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   Value func;
 };
 class ClassMethodObject : public Object {
  public:
   static bool is_instance(const Object& o) { return o.type().is_subtype_of(*types().classmethod); }
   ClassMethodObject(const TypeObject* cls, Value f) : Object(ObjKind::Descriptor, cls), func(std::move(f)) {}
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   Value func;
 };
 // super(type, obj): attribute lookup that starts after `type` in obj's MRO.
@@ -86,6 +92,7 @@ class SuperObject : public Object {
  public:
   static bool is_instance(const Object& o) { return o.type().is_subtype_of(*types().super); }
   explicit SuperObject(const TypeObject* cls) : Object(ObjKind::Descriptor, cls) {}
+  void gc_traverse(GcVisitor& v) const override;
   const TypeObject* start = nullptr;      // the class named (lookup starts after it)
   Value obj;                              // the instance or class bound (unbound() if none)
   const TypeObject* obj_type = nullptr;   // whose MRO is searched

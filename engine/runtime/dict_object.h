@@ -22,6 +22,8 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   DictObject();
   explicit DictObject(const TypeObject* cls);  // an instance of a subclass of dict
   ~DictObject() override;  // Note [Freeing deep structures]
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   const TypeObject& native_type() const override;
   std::string repr(Interpreter& in) const override;
 

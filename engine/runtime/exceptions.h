@@ -82,6 +82,8 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
       : Object(ObjKind::Exception, &cls), args(std::move(args)) {}
   std::string repr(Interpreter& in) const override;  // RuntimeError('msg')
   std::string str(Interpreter& in) const override;   // msg
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
 
   std::vector<Value> args;
   Value cause;    // raise ... from cause

@@ -2,6 +2,7 @@
 #include "engine/runtime/context_manager.h"
 #include "engine/runtime/instance.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/gc.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -26,6 +27,7 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
   f.statement = &s;
   f.current = s.span;
   check_interrupt();
+  if (gc_pending()) [[unlikely]] gc_collect_pending(*this);
   if (trace_lines_) [[unlikely]] trace_line(f, s);
   switch (s.kind) {
     case StmtKind::Expr: {

@@ -57,6 +57,7 @@ class BoundMethod : public Object, public KindTag<ObjKind::BoundMethod> {
   BoundMethod(Value self, Value func, std::string name)
       : Object(ObjKind::BoundMethod), self(std::move(self)), func(std::move(func)), name(std::move(name)) {}
   const TypeObject& native_type() const override { return *types().method; }
+  void gc_traverse(GcVisitor& v) const override;
   std::string repr(Interpreter& in) const override;
   bool callable() const override { return true; }
   Value call(Interpreter& in, Args& args) override;

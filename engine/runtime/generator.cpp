@@ -177,10 +177,13 @@ Value Interpreter::make_generator(ScriptFunction& fn, Args& args) {
   scratch.globals = fn.globals.get();
   bind_call_arguments(*this, fn, args, scratch);
   auto keep = std::static_pointer_cast<ScriptFunction>(fn.shared_from_this());
-  auto locals = std::make_shared<c10::SmallVector<Value, 8>>(std::move(scratch.locals));
-  return Value(std::make_shared<GeneratorObject>(*this, fn.name, fn.qualname, [this, keep, locals](GeneratorObject& g) {
-    run_generator_function(g, *keep, std::move(*locals));
-  }));
+  auto gen = std::make_shared<GeneratorObject>(*this, fn.name, fn.qualname, [this, keep](GeneratorObject& g) {
+    c10::SmallVector<Value, 8> locals = std::move(g.pending_locals);
+    g.pending_locals.clear();
+    run_generator_function(g, *keep, std::move(locals));
+  });
+  gen->pending_locals = std::move(scratch.locals);
+  return Value(std::move(gen));
 }
 
 void Interpreter::run_generator_function(GeneratorObject& g, ScriptFunction& fn, c10::SmallVector<Value, 8> locals) {

@@ -22,6 +22,7 @@ class GeneratorObject : public Object, public KindTag<ObjKind::Generator> {
   GeneratorObject(Interpreter& in, std::string name, std::string qualname, std::function<void(GeneratorObject&)> body);
   ~GeneratorObject() override;
   const TypeObject& native_type() const override { return *types().generator; }
+  void gc_traverse(GcVisitor& v) const override;
   std::string repr(Interpreter& in) const override;
 
   // gen.send(v) / next(gen): the next value, or nullopt when the generator
@@ -52,6 +53,10 @@ class GeneratorObject : public Object, public KindTag<ObjKind::Generator> {
   // The generator's outermost frame (its parent is set to the resumer's
   // frame on every resume, so tracebacks read through the caller).
   Frame* frame = nullptr;
+  // A function's generator before its first run: the bound arguments its
+  // frame starts with (here rather than in the body's closure, so the
+  // cycle collector sees them).
+  c10::SmallVector<Value, 8> pending_locals;
 
  private:
   std::optional<Value> run(Interpreter& in);

@@ -13,6 +13,8 @@ namespace backstep::rt {
 class InstanceObject : public Object, public KindTag<ObjKind::Instance> {
  public:
   explicit InstanceObject(const TypeObject* cls) : Object(ObjKind::Instance, cls) {}
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   // The values of the class's __slots__ names, kept apart from __dict__ as
   // CPython's fixed-offset slots are (Note [Slot storage], class_slots.cpp).
   std::shared_ptr<DictObject> slot_values;

@@ -1,4 +1,6 @@
 #include "engine/runtime/interpreter.h"
+
+#include "engine/runtime/gc.h"
 #include "engine/runtime/tracer.h"
 
 #include "engine/runtime/builtin_slots.h"
@@ -60,6 +62,14 @@ Interpreter::Interpreter(OutputSink& sink)
 }
 
 Interpreter::~Interpreter() {
+  // Garbage cycles go while this interpreter can still run what they need
+  // (a suspended generator's finally block), as CPython collects at exit.
+  if (on_interpreter_thread()) {
+    try {
+      gc_collect(*this, kGcGenerations - 1);
+    } catch (...) {
+    }
+  }
   if (g_current == this) g_current = previous_current_;
 }
 

@@ -41,6 +41,8 @@ class ModuleObject : public Object, public KindTag<ObjKind::Module> {
 
   explicit ModuleObject(std::string name) : Object(ObjKind::Module), name_(std::move(name)) {}
   const TypeObject& native_type() const override { return *types().module; }
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
   bool set_attr(Interpreter& in, std::string_view name, const Value& v) override;

@@ -12,6 +12,7 @@
 // defines them and the builtin's slots elsewhere.
 #pragma once
 
+#include "engine/runtime/gc_header.h"
 #include "engine/runtime/value.h"
 
 #include <c10/util/SmallVector.h>
@@ -26,6 +27,13 @@ namespace backstep::rt {
 class Interpreter;
 class TypeObject;
 class DictObject;
+class GcVisitor;
+class Object;
+
+// Puts a new object of a container kind on the cycle collector's youngest
+// generation (gc.cpp); objects of other kinds are tracked once they get a
+// __dict__.
+void gc_on_create(Object& o);
 
 // The C++ layout of an object: what a static_cast may assume. A user class
 // instance has the layout of its builtin base (Instance for plain classes,
@@ -78,13 +86,13 @@ struct Args {
   }
 };
 
-class Object : public std::enable_shared_from_this<Object> {
+class Object : public GcHeader, public std::enable_shared_from_this<Object> {
  public:
-  explicit Object(ObjKind kind) : kind_(kind) {}
-  Object(ObjKind kind, const TypeObject* cls) : kind_(kind), cls_(cls) {}
+  explicit Object(ObjKind kind) : kind_(kind) { gc_on_create(*this); }
+  Object(ObjKind kind, const TypeObject* cls) : kind_(kind), cls_(cls) { gc_on_create(*this); }
   Object(const Object&) = delete;
   Object& operator=(const Object&) = delete;
-  virtual ~Object() = default;
+  virtual ~Object();  // leaves the collector's list (gc.cpp)
 
   ObjKind kind() const { return kind_; }
   // The script-visible class (what type(x) returns): the class the object
@@ -98,7 +106,15 @@ class Object : public std::enable_shared_from_this<Object> {
   DictObject* instance_dict() const { return dict_.get(); }
   const std::shared_ptr<DictObject>& instance_dict_ref() const { return dict_; }
   DictObject& ensure_instance_dict();
-  void set_instance_dict(std::shared_ptr<DictObject> d) { dict_ = std::move(d); }
+  void set_instance_dict(std::shared_ptr<DictObject> d);
+
+  // --- the cycle collector (Note [cycle collection] in gc.h)
+  // Reports each strong reference this object holds to another object (or
+  // to a C++ holder of script values) exactly once; references it does not
+  // report make their targets live, which is always safe.
+  virtual void gc_traverse(GcVisitor& v) const;
+  // Drops the references that may form cycles (an unreachable object's).
+  virtual void gc_clear();
 
   // --- what a C++-defined object says about itself (its type's default slots use these)
   virtual const TypeObject& native_type() const;

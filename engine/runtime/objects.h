@@ -35,6 +35,8 @@ class ListObject : public Object, public KindTag<ObjKind::List> {
   explicit ListObject(std::vector<Value> v) : Object(ObjKind::List, types().list), items(std::move(v)) {}
   explicit ListObject(const TypeObject* cls) : Object(ObjKind::List, cls) {}
   ~ListObject() override;  // Note [Freeing deep structures]
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   const TypeObject& native_type() const override { return *types().list; }
   std::string repr(Interpreter& in) const override;
 
@@ -51,6 +53,7 @@ class TupleObject : public Object, public KindTag<ObjKind::Tuple> {
       : Object(ObjKind::Tuple), items(std::move(v)), flavour(f) {}
   TupleObject(std::vector<Value> v, const TypeObject* cls) : Object(ObjKind::Tuple, cls), items(std::move(v)) {}
   ~TupleObject() override;  // Note [Freeing deep structures]
+  void gc_traverse(GcVisitor& v) const override;
   const TypeObject& native_type() const override;
   std::string repr(Interpreter& in) const override;
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;
@@ -106,6 +109,8 @@ class SetObject : public Object, public KindTag<ObjKind::Set> {
   SetObject(const TypeObject* cls, bool frozen);
   ~SetObject() override;
   const TypeObject& native_type() const override { return *(frozen ? types().frozenset : types().set); }
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   std::string repr(Interpreter& in) const override;
 
   bool contains(const Value& v) const;
@@ -213,6 +218,8 @@ class CellObject : public Object, public KindTag<ObjKind::Cell> {
  public:
   CellObject() : Object(ObjKind::Cell) {}
   const TypeObject& native_type() const override { return *types().cell; }
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   Value value;
   bool bound = false;
 };

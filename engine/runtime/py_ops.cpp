@@ -389,9 +389,4 @@ Value Object::call(Interpreter&, Args&) {
 }
 std::optional<Value> Object::call_method(Interpreter&, std::string_view, Args&) { return std::nullopt; }
 
-DictObject& Object::ensure_instance_dict() {
-  if (!dict_) dict_ = std::make_shared<DictObject>();
-  return *dict_;
-}
-
 }  // namespace backstep::rt

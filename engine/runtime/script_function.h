@@ -17,6 +17,8 @@ class ScriptFunction : public Object, public KindTag<ObjKind::Function> {
         qualname(this->code->qualname), module(std::move(module_name)) {}
 
   const TypeObject& native_type() const override { return *types().function; }
+  void gc_traverse(GcVisitor& v) const override;
+  void gc_clear() override;
   std::string repr(Interpreter& in) const override;
   bool callable() const override { return true; }
   Value call(Interpreter& in, Args& args) override;

@@ -1,6 +1,6 @@
 #include "repl/history.h"
 
-#include "engine/runtime/atomic_file.h"
+#include "engine/files/atomic_file.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +36,7 @@ bool replace_file_atomically(const std::string& path,
   }
   // The one writer (Note [Files whole or absent]); 0600: history can hold
   // anything typed, keep it private.
-  rt::AtomicFile file;
+  files::AtomicFile file;
   if (!file.open(target, 0600).empty()) return false;
   if (!contents_writer(file.temp_path().c_str())) return false;  // the destructor removes it
   return file.commit().empty();

@@ -1,6 +1,6 @@
 #include "repl/output_paths.h"
 
-#include "engine/runtime/atomic_file.h"
+#include "engine/files/atomic_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -43,7 +43,7 @@ std::string prepare_output_file(const std::string& path) {
   struct stat st {};
   if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return "cannot write '" + path + "': it is a folder";
   if (std::string bad = make_folders(folder_of(path)); !bad.empty()) return "cannot write '" + path + "': " + bad;
-  return rt::check_writable_file(path);  // a read-only folder, before the program runs
+  return files::check_writable_file(path);  // a read-only folder, before the program runs
 }
 
 std::string prepare_output_folder(const std::string& dir) {

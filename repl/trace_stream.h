@@ -14,7 +14,7 @@
 
 #include "engine/debug/debugger.h"
 #include "engine/debug/step_stats.h"
-#include "engine/runtime/atomic_file.h"
+#include "engine/files/atomic_file.h"
 #include "repl/trace_json.h"
 
 #include <chrono>
@@ -42,7 +42,7 @@ class StreamFile {
 
  private:
   void write_buffer();
-  rt::AtomicFile file_;
+  files::AtomicFile file_;
   std::string buffer_;
 };
 

@@ -1,4 +1,4 @@
-#include "engine/runtime/atomic_file.h"
+#include "engine/files/atomic_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace backstep::rt {
+namespace backstep::files {
 
 namespace {
 
@@ -103,4 +103,4 @@ std::string write_file_atomically(const std::string& path, std::string_view data
   return file.commit();
 }
 
-}  // namespace backstep::rt
+}  // namespace backstep::files

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace backstep::rt {
+namespace backstep::files {
 
 class AtomicFile {
  public:
@@ -50,4 +50,4 @@ std::string write_file_atomically(const std::string& path, std::string_view data
 // folder exists and is writable, it is not a folder). "" or why not.
 std::string check_writable_file(const std::string& path);
 
-}  // namespace backstep::rt
+}  // namespace backstep::files

@@ -1,6 +1,7 @@
 #include "viz/html_page.h"
 
 #include "viz/dot_writer.h"
+#include "viz/html_text.h"
 #include "viz/legend.h"
 #include "viz/text_format.h"
 
@@ -168,26 +169,6 @@ json page_data(const model::Graph& g, const Plan& plan, bool legend) {
 std::string inline_svg(const std::string& svg) {
   size_t start = svg.find("<svg");
   return start == std::string::npos ? svg : svg.substr(start);
-}
-
-std::string escaped_html(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-// JSON inside <script>: "</" would end the element early.
-std::string script_safe(std::string s) {
-  for (size_t p = s.find("</"); p != std::string::npos; p = s.find("</", p + 3)) s.replace(p, 2, "<\\/");
-  return s;
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "viz/report_page.h"
+#include "viz/html_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -83,26 +84,6 @@ json data_json(const ReportData& d) {
               {"anomalies_total", d.anomalies_total},
               {"graphs", std::move(graphs)},
               {"policy", d.graph_policy}};
-}
-
-std::string escaped_html(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-// JSON inside <script>: "</" would end the element early.
-std::string script_safe(std::string s) {
-  for (size_t p = s.find("</"); p != std::string::npos; p = s.find("</", p + 3)) s.replace(p, 2, "<\\/");
-  return s;
 }
 
 }  // namespace

@@ -98,19 +98,10 @@ Value b_vars(Interpreter& in, Args& a) {
   return *d;
 }
 
-// globals(): the calling module's namespace, as a dict of its bound names.
-// Note: a snapshot, not the live namespace (backstep keeps globals in
-// slots, not in a dict): storing into it does not bind the name.
+// globals(): a snapshot of the calling module's namespace (frame_locals.h).
 Value b_globals(Interpreter& in, Args& a) {
   expect_args(a, "globals", 0, 0);
-  const ModuleGlobals& g = in.current_globals();
-  auto d = std::make_shared<DictObject>();
-  for (size_t i = 0; i < g.values.size(); ++i)
-    if (!is_unbound(g.values[i])) d->set_str(g.names.name(static_cast<uint32_t>(i)), g.values[i]);
-  // The program's __name__ lives among the builtins ("__main__").
-  if (!d->find_str("__name__"))
-    if (const Value* name = in.builtin("__name__")) d->set_str("__name__", *name);
-  return Value(std::move(d));
+  return module_namespace(in);
 }
 
 }  // namespace

@@ -8,8 +8,6 @@
 
 namespace backstep::rt {
 
-namespace {
-
 Value module_namespace(Interpreter& in) {
   const ModuleGlobals& g = in.current_globals();
   auto d = std::make_shared<DictObject>();
@@ -19,6 +17,8 @@ Value module_namespace(Interpreter& in) {
     if (const Value* name = in.builtin("__name__")) d->set_str("__name__", *name);
   return Value(std::move(d));
 }
+
+namespace {
 
 void put_cell(DictObject& d, const std::string& name, const CellObject* cell) {
   if (cell && cell->bound && !d.find_str(name)) d.set_str(name, cell->value);

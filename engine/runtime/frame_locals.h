@@ -12,4 +12,9 @@ class Interpreter;
 // PyFrame_FastToLocals order). The module level: a snapshot of the globals.
 Value current_locals(Interpreter& in);
 
+// globals(): the calling module's namespace, as a dict of its bound names
+// (with the program's __name__, which lives among the builtins). A snapshot,
+// not the live namespace: backstep keeps globals in slots, not in a dict.
+Value module_namespace(Interpreter& in);
+
 }  // namespace backstep::rt

@@ -12,22 +12,14 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# First thing in <head>: record every error and console.error.
-CATCHER = """<script>
-window.__errors = [];
-window.addEventListener('error', function (e) { window.__errors.push('error: ' + e.message); });
-(function () {
-  var original = console.error;
-  console.error = function () {
-    window.__errors.push('console.error: ' + Array.prototype.join.call(arguments, ' '));
-    original.apply(console, arguments);
-  };
-})();
-</script>
-"""
+# First thing in <head>: record every error and console.error (the same
+# catcher as the graph page's browser test).
+sys.path.insert(0, os.path.join(HERE, "..", "viz_html"))
+from probe import CATCHER  # noqa: E402
 
 # After the page's script: what was drawn, into the DOM; with `click`, then
 # a click on the first graph link of the NaN/Inf table.

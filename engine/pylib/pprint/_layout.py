@@ -48,14 +48,14 @@ def _is_generated_dataclass_repr(object):
     return getattr(type(object).__repr__, '__module__', None) == 'dataclasses._methods'
 
 
-def _wrap_bytes_repr(object, width, allowance):
+def _pack_literals(parts, empty, width, allowance, last):
+    # Joins consecutive parts into literals whose repr fits `width` (less
+    # `allowance` from part index `last` on, where the closing brackets go).
     chunks = []
-    current = b''
-    last = len(object) // 4 * 4
-    for i in range(0, len(object), 4):
-        part = object[i: i + 4]
+    current = empty
+    for j, part in enumerate(parts):
         candidate = current + part
-        if i == last:
+        if j == last:
             width -= allowance
         if len(repr(candidate)) > width:
             if current:
@@ -66,6 +66,11 @@ def _wrap_bytes_repr(object, width, allowance):
     if current:
         chunks.append(repr(current))
     return chunks
+
+
+def _wrap_bytes_repr(object, width, allowance):
+    parts = [object[i: i + 4] for i in range(0, len(object), 4)]
+    return _pack_literals(parts, b'', width, allowance, len(object) // 4)
 
 
 class _Layout:
@@ -153,19 +158,8 @@ class _Layout:
                 continue
             parts = _re.findall(r'\S*\s*', line)[:-1]
             word_width = max_width
-            current = ''
-            for j, part in enumerate(parts):
-                candidate = current + part
-                if j == len(parts) - 1 and last_line:
-                    word_width -= allowance
-                if len(repr(candidate)) > word_width:
-                    if current:
-                        chunks.append(repr(current))
-                    current = part
-                else:
-                    current = candidate
-            if current:
-                chunks.append(repr(current))
+            last = len(parts) - 1 if last_line else -1
+            chunks.extend(_pack_literals(parts, '', word_width, allowance, last))
         return chunks
 
     def _pprint_bytes(self, object, stream, indent, allowance, context, level):

@@ -248,6 +248,10 @@ int run_program(const Invocation& inv) {
   debug::debugger(in).flush_log();
   int status = exit_status_of(s);
   if (timed_out) status = kExitTimeout;
+  if (std::string error = debug::debugger(in).close_log_file(); !error.empty()) {
+    report_cli_error(o.json_errors, CliError::File, error);
+    if (status == kExitOk) status = kExitCannotOpen;
+  }
   if (std::string error = stream.close(); !error.empty()) {
     std::fprintf(stderr, "backstep: %s\n", error.c_str());
     if (status == kExitOk) status = kExitCannotOpen;

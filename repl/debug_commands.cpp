@@ -102,7 +102,7 @@ void cmd_abort(Shell& shell, const std::string&) {
 void cmd_log(Shell& shell, const std::string& args) {
   debug::Debugger& d = ui(shell).debugger();
   if (args == "off") {
-    d.stop_logging();
+    if (std::string error = d.stop_logging(); !error.empty()) throw CommandError(error);
     shell.out("Backward logging off.\n");
   } else if (args == "on" || args.empty()) {
     d.log_to_ui(true);

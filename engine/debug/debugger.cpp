@@ -55,21 +55,31 @@ bool Debugger::delete_breakpoint(int number) {
 }
 
 bool Debugger::log_to_file(const std::string& path, std::string* error) {
-  log_thread_.reset();  // writes what it still holds and closes its file
-  std::ofstream file(path, std::ios::out | std::ios::trunc);
-  if (!file) {
-    if (error) *error = "cannot write '" + path + "'";
+  if (std::string earlier = close_log_file(); !earlier.empty()) {
+    if (error) *error = earlier;
+    return false;
+  }
+  auto file = std::make_unique<files::AtomicFile>();
+  if (std::string bad = file->open(path); !bad.empty()) {
+    if (error) *error = bad;
     return false;
   }
   log_thread_ = std::make_unique<LogThread>(std::move(file));
   return true;
 }
 
-void Debugger::stop_logging() {
+std::string Debugger::close_log_file() {
+  if (!log_thread_) return "";
+  std::string error = log_thread_->close();
+  log_thread_.reset();
+  return error;
+}
+
+std::string Debugger::stop_logging() {
   flush_log();
   log_to_ui_ = false;
   log_stream_ = nullptr;
-  log_thread_.reset();
+  return close_log_file();
 }
 
 // Log lines are buffered and written in chunks: one write per node would

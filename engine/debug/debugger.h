@@ -169,9 +169,13 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
 
   // Logging pre-hooks ("Executing: MulBackward0 #4 prog.py:12 with ...").
   void log_to_ui(bool on) { log_to_ui_ = on; }
+  // A log file appears whole under its name when logging to it ends
+  // (stop_logging, close_log_file, another log_to_file, the session's end).
   bool log_to_file(const std::string& path, std::string* error);
   void log_to_stream(std::FILE* stream) { log_stream_ = stream; }
-  void stop_logging();
+  // Both return "" or why the log file could not be written (a full disk).
+  std::string stop_logging();
+  std::string close_log_file();
   void flush_log();
   bool logging() const { return log_to_ui_ || log_thread_ || log_stream_; }
 

@@ -6,15 +6,21 @@ namespace {
 constexpr size_t kMostQueued = 8;  // batches
 }
 
-LogThread::LogThread(std::ofstream file) : file_(std::move(file)), thread_([this] { loop(); }) {}
+LogThread::LogThread(std::unique_ptr<files::AtomicFile> file) : file_(std::move(file)), thread_([this] { loop(); }) {}
 
-LogThread::~LogThread() {
+LogThread::~LogThread() { close(); }
+
+std::string LogThread::close() {
+  if (closed_) return close_error_;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
   wake_.notify_all();
   thread_.join();
+  closed_ = true;
+  close_error_ = file_->commit();
+  return close_error_;
 }
 
 void LogThread::post(LogBatch batch) {
@@ -57,7 +63,7 @@ void LogThread::write(const LogBatch& batch) {
   for (const NodeRecord& r : batch.records)
     writer_.append(text_, r.name_index, batch.run->name_of(r), r.id, r.origin, batch.summaries.data() + r.in_first,
                    r.in_count);
-  file_ << text_ << std::flush;
+  file_->write(text_);  // the first failure is kept for close()
 }
 
 }  // namespace backstep::debug

@@ -10,10 +10,11 @@
 
 #include "engine/debug/debugger.h"
 #include "engine/debug/log_line.h"
+#include "engine/files/atomic_file.h"
 
 #include <condition_variable>
 #include <deque>
-#include <fstream>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -31,8 +32,10 @@ struct LogBatch {
 
 class LogThread {
  public:
-  explicit LogThread(std::ofstream file);
-  // Writes whatever is still queued, then closes the file.
+  // `file` is open (Note [Files whole or absent]): the log appears under its
+  // name when logging ends.
+  explicit LogThread(std::unique_ptr<files::AtomicFile> file);
+  // close(), its error unseen.
   ~LogThread();
   LogThread(const LogThread&) = delete;
   LogThread& operator=(const LogThread&) = delete;
@@ -42,12 +45,17 @@ class LogThread {
   void post(LogBatch batch);
   // Returns once every batch posted so far is on disk.
   void drain();
+  // Writes whatever is still queued and puts the file in place: "" or why
+  // not (a full disk; then nothing is left under the name). Once.
+  std::string close();
 
  private:
   void loop();
   void write(const LogBatch& batch);
 
-  std::ofstream file_;
+  std::unique_ptr<files::AtomicFile> file_;
+  bool closed_ = false;
+  std::string close_error_;
   std::mutex mutex_;
   std::condition_variable wake_, progress_;
   std::deque<LogBatch> queue_;

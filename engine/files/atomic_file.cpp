@@ -28,6 +28,8 @@ std::string check_writable_file(const std::string& path) {
   if (path.empty()) return "no output file given";
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return "cannot write '" + path + "': it is a folder";
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))  // a device: written in place
+    return ::access(path.c_str(), W_OK) == 0 ? "" : reason(path, errno);
   std::string folder = folder_of(path);
   if (::stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     return "cannot write '" + path + "': folder '" + folder + "' does not exist";
@@ -48,6 +50,14 @@ std::string AtomicFile::open(const std::string& path, unsigned mode) {
   discard();
   path_ = path;
   error_.clear();
+  // Note [Devices are written in place]: a terminal, a pipe or /dev/null
+  // named as the output (`--trace /dev/stdout`) is written directly; renaming
+  // a file over it would replace the device node (or the /dev/stdout link).
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    return fd_ < 0 ? fail(errno) : "";
+  }
   if (std::string bad = check_writable_file(path); !bad.empty()) return error_ = bad;
   temp_ = folder_of(path) + "/." + base_of(path) + ".tmp.XXXXXX";
   fd_ = ::mkstemp(temp_.data());
@@ -83,6 +93,7 @@ std::string AtomicFile::commit() {
   if (error_.empty() && ::fsync(fd_) != 0 && errno != EINVAL) fail(errno);  // EINVAL: a FIFO or /dev/full
   if (::close(fd_) != 0 && error_.empty()) fail(errno);
   fd_ = -1;
+  if (temp_.empty()) return error_;  // a device, written in place
   if (error_.empty() && ::rename(temp_.c_str(), path_.c_str()) != 0) fail(errno);
   if (!error_.empty()) ::unlink(temp_.c_str());
   temp_.clear();

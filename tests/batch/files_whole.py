@@ -48,6 +48,22 @@ def make_test(check):
               p.returncode == 0 and os.listdir(out) == ["t.json"] and open(trace).read().rstrip().endswith("]}"),
               p.stderr[-600:])
 
+        log = os.path.join(out, "backward.log")
+        p = subprocess.run([r.backstep, "run", program, "--log-backward", log], capture_output=True, text=True,
+                           timeout=120, preexec_fn=limited_file_size(8192))
+        check("a --log-backward file that cannot be written whole exits 3, says why, and leaves nothing",
+              p.returncode == 3 and f"cannot write '{log}': File too large" in p.stderr
+              and os.listdir(out) == ["t.json"], (p.stderr[-600:], os.listdir(out)))
+        p = r.run("run", program, "--log-backward", log)
+        lines = open(log).read().splitlines() if os.path.exists(log) else []
+        check("without the limit the log is written whole: a line per node of all 300 backwards",
+              p.returncode == 0 and len(lines) == 300 * 3 and all(l.startswith("Executing: ") for l in lines)
+              and sorted(os.listdir(out)) == ["backward.log", "t.json"], (p.stderr[-400:], len(lines)))
+        p = r.run("run", program, "--log-backward", "/dev/stdout")
+        check("a device is written in place (/dev/stdout stays a link to the terminal)",
+              p.returncode == 0 and p.stdout.count("Executing: ") == 300 * 3 and os.path.islink("/dev/stdout"),
+              p.stdout[-300:] + p.stderr[-300:])
+
         failing = r.path("fails.py")
         with open(failing, "w") as f:
             f.write("import torch\nraise ValueError('before any backward')\n")

@@ -193,10 +193,23 @@ Interpreter::Flow Interpreter::exec_for(const For& s, Frame& f) {
   return Flow::Normal;
 }
 
+namespace {
+// CPython's "exception being handled" (sys.exc_info()): the innermost
+// `except` block running in this frame or in any frame that called it, so a
+// function called from an except block chains to (and bare-raises) the
+// caller's exception.
+std::shared_ptr<ExceptionObject> handled_exception(const Frame& f) {
+  for (const Frame* p = &f; p; p = p->parent)
+    if (p->handling) return p->handling;
+  return nullptr;
+}
+}  // namespace
+
 void Interpreter::exec_raise(const Raise& s, Frame& f) {
   if (!s.exc) {
-    if (!f.handling) raise_runtime_error("No active exception to reraise");
-    throw ScriptError(f.handling);
+    auto handled = handled_exception(f);
+    if (!handled) raise_runtime_error("No active exception to reraise");
+    throw ScriptError(handled);
   }
   Value v = eval(*s.exc, f);
   f.current = s.span;
@@ -215,7 +228,7 @@ void Interpreter::exec_raise(const Raise& s, Frame& f) {
     exc->cause = cause;
     exc->suppress_context = true;
   }
-  if (f.handling && f.handling != exc) exc->context = Value(f.handling);
+  if (auto handled = handled_exception(f); handled && handled != exc) exc->context = Value(handled);
   throw ScriptError(exc);
 }
 
@@ -250,6 +263,11 @@ Interpreter::Flow Interpreter::exec_try(const Try& s, Frame& f) {
       throw translate_torch_error(e);
     }
   } catch (ScriptError& e) {
+    // An error the interpreter or libtorch raised (not a `raise` statement)
+    // chains to the exception being handled when it is first caught.
+    if (!e.exception()->context.is_object())
+      if (auto handled = handled_exception(f); handled && handled != e.exception())
+        e.exception()->context = Value(handled);
     const ExceptHandler* handler = nullptr;
     for (const auto& h : s.handlers) {
       if (!h.type || exception_matches(*this, eval(*h.type, f), *e.exception())) {

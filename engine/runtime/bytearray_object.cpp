@@ -11,6 +11,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/runtime/repetition.h"
 #include "engine/runtime/three_way.h"
 
 #include <fmt/format.h>
@@ -151,17 +152,12 @@ Value bytearray_mul(Interpreter& in, const Value& a, const Value& b) {
   bool left = a.as<BytearrayObject>() != nullptr;
   const Value& n = left ? b : a;
   if (!is_integer(n)) return not_implemented();
-  const std::string& d = data_of(left ? a : b);
-  std::string out;
-  for (int64_t i = repeat_count(in, n); i > 0; --i) out += d;
-  return make_bytearray(std::move(out));
+  return make_bytearray(repeat_string(data_of(left ? a : b), repeat_count(in, n)));
 }
 
 Value bytearray_imul(Interpreter& in, const Value& a, const Value& b) {
   if (!is_integer(b)) return not_implemented();
-  std::string once = data_of(a), out;
-  for (int64_t i = repeat_count(in, b); i > 0; --i) out += once;
-  data_of(a) = std::move(out);
+  data_of(a) = repeat_string(data_of(a), repeat_count(in, b));
   return a;
 }
 

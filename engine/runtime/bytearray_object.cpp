@@ -161,15 +161,7 @@ Value bytearray_imul(Interpreter& in, const Value& a, const Value& b) {
   return a;
 }
 
-Value bytearray_iter(Interpreter&, const Value& self) {
-  auto pos = std::make_shared<size_t>(0);
-  Value keep = self;
-  return Value(std::make_shared<IteratorObject>("bytearray_iterator", [keep, pos](Interpreter&) -> std::optional<Value> {
-    const std::string& d = data_of(keep);
-    if (*pos >= d.size()) return std::nullopt;
-    return Value(int64_t(static_cast<unsigned char>(d[(*pos)++])));
-  }));
-}
+Value bytearray_iter(Interpreter&, const Value& self) { return byte_iterator(self, "bytearray_iterator"); }
 
 // bytearray(), bytearray(n), bytearray(iterable of ints), bytearray(str,
 // encoding[, errors]), bytearray(bytes-like).

@@ -63,6 +63,16 @@ const std::string* bytes_data(const Value& v) {
   return nullptr;
 }
 
+Value byte_iterator(const Value& self, const char* type_name) {
+  auto pos = std::make_shared<size_t>(0);
+  Value keep = self;
+  return Value(std::make_shared<IteratorObject>(type_name, [keep, pos](Interpreter&) -> std::optional<Value> {
+    const std::string& d = *bytes_data(keep);
+    if (*pos >= d.size()) return std::nullopt;
+    return Value(int64_t(static_cast<unsigned char>(d[(*pos)++])));
+  }));
+}
+
 namespace {
 
 const std::string& data_of(const Value& v) { return static_cast<BytesObject*>(v.object_ptr())->data; }
@@ -129,15 +139,7 @@ Value bytes_mul(Interpreter& in, const Value& a, const Value& b) {
   return make_bytes(repeat_string(*d, to_index(in, n)));
 }
 
-Value bytes_iter(Interpreter&, const Value& self) {
-  auto pos = std::make_shared<size_t>(0);
-  Value keep = self;
-  return Value(std::make_shared<IteratorObject>("bytes_iterator", [keep, pos](Interpreter&) -> std::optional<Value> {
-    const std::string& d = data_of(keep);
-    if (*pos >= d.size()) return std::nullopt;
-    return Value(int64_t(static_cast<unsigned char>(d[(*pos)++])));
-  }));
-}
+Value bytes_iter(Interpreter&, const Value& self) { return byte_iterator(self, "bytes_iterator"); }
 
 // bytes(), bytes(n), bytes(iterable of ints), bytes(str, encoding), bytes(b).
 Value bytes_new(Interpreter& in, TypeObject& cls, Args& a) {

@@ -27,6 +27,9 @@ Value make_bytes(std::string data);
 std::string bytes_repr(std::string_view data);
 // The bytes of a bytes-like argument (bytes or bytearray), or null.
 const std::string* bytes_data(const Value& v);
+// iter() of bytes or bytearray: their bytes as ints, read as it goes (a
+// bytearray that grows while iterated yields the new bytes too).
+Value byte_iterator(const Value& self, const char* type_name);
 
 // Slots and methods of bytes and str.encode (once, from install_builtin_slots).
 void install_bytes_type();

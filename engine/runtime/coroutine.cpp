@@ -1,4 +1,5 @@
 #include "engine/runtime/coroutine.h"
+#include "engine/runtime/stack_guard.h"
 
 #include <cxxabi.h>
 #include <sys/mman.h>
@@ -116,6 +117,9 @@ Coroutine::~Coroutine() {
 }
 
 void Coroutine::switch_in() {
+  // Note [The native stack guard]: the body checks against its own stack.
+  const char* caller_floor = stack_floor();
+  set_stack_floor(floor_for_stack(static_cast<char*>(stack_.base) + kGuard));
   EhGlobals* g = eh_globals();
   std::swap(g->caught, reinterpret_cast<void*&>(saved_caught_));
   std::swap(g->uncaught, saved_uncaught_);
@@ -139,6 +143,7 @@ void Coroutine::switch_in() {
   }
 #endif
   running_ = false;
+  set_stack_floor(caller_floor);
   g = eh_globals();
   std::swap(g->caught, reinterpret_cast<void*&>(saved_caught_));
   std::swap(g->uncaught, saved_uncaught_);

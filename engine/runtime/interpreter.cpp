@@ -10,6 +10,7 @@
 #include "engine/runtime/module.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/script_function.h"
+#include "engine/runtime/stack_guard.h"
 #include "engine/runtime/suggestions.h"
 #include "engine/runtime/warning_hook.h"
 
@@ -31,7 +32,6 @@ class UnboundMarker : public Object {
   UnboundMarker() : Object(ObjKind::Other) {}
   std::string repr(Interpreter&) const override { return "<unbound>"; }
 };
-constexpr int kRecursionLimit = 1000;
 }  // namespace
 
 const Value& unbound() {
@@ -431,15 +431,17 @@ void setup_call_cells(const ScriptFunction& fn, Frame& f) { setup_cells(fn, f); 
 // "[Previous line repeated 996 more times]" as CPython's does.
 constexpr int kModuleFrame = 1;
 
+int Interpreter::recursion_depth() const { return depth_ + native_depth_ + kModuleFrame; }
+
 void Interpreter::enter_native_recursion(const char* where) {
-  if (depth_ + native_depth_ + kModuleFrame >= kRecursionLimit)
+  if (recursion_depth() >= recursion_limit_ || stack_exhausted())
     raise(*exc_types().recursion_error, std::string("maximum recursion depth exceeded") + where);
   ++native_depth_;
 }
 
 Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   const lang::FunctionCode& code = *fn.code;
-  if (depth_ + native_depth_ + kModuleFrame >= kRecursionLimit)
+  if (recursion_depth() >= recursion_limit_ || stack_exhausted())
     raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
   if (code.is_generator) return make_generator(fn, args);
   Frame f;

@@ -267,6 +267,11 @@ class Interpreter {
   // `where`) instead of overflowing the C stack. Use NativeRecursion (py_ops.h).
   void enter_native_recursion(const char* where);
   void leave_native_recursion() { --native_depth_; }
+  // sys.getrecursionlimit / setrecursionlimit: the levels counted above,
+  // as CPython's (the module frame counts one).
+  int recursion_limit() const { return recursion_limit_; }
+  void set_recursion_limit(int limit) { recursion_limit_ = limit; }
+  int recursion_depth() const;
 
  private:
   friend class Evaluator;
@@ -321,6 +326,7 @@ class Interpreter {
   Frame* echo_frame_ = nullptr;  // the shell input's module frame: its expression values are echoed
   int depth_ = 0;
   int native_depth_ = 0;
+  int recursion_limit_ = 1000;
   uint64_t next_call_id_ = 1;
   static constexpr uint8_t kInterruptNone = 0, kInterruptRaise = 1, kInterruptPause = 2;
   std::atomic<uint8_t> interrupt_{kInterruptNone};

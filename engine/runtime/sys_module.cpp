@@ -1,5 +1,6 @@
 #include "engine/runtime/sys_module.h"
 
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/module.h"
@@ -111,6 +112,26 @@ bool is_stdout_stream(const Value& file) {
   return false;
 }
 
+// sys.setrecursionlimit(n), as CPython 3.11: n is a C int at least 1, and
+// no lower than the depth already reached (the call itself counts one).
+static Value set_recursion_limit(Interpreter& in, Args& a) {
+  expect_args(a, "setrecursionlimit", 1, 1);
+  const Value& v = a.pos[0];
+  if (v.as<BigIntObject>()) raise_overflow("Python int too large to convert to C int");
+  if (!v.is_int_like())
+    raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
+  int64_t limit = v.to_int();
+  if (limit > std::numeric_limits<int>::max() || limit < std::numeric_limits<int>::min())
+    raise_overflow("Python int too large to convert to C int");
+  if (limit < 1) raise_value_error("recursion limit must be greater or equal than 1");
+  int depth = in.recursion_depth() + 1;
+  if (depth >= limit)
+    raise(*exc_types().recursion_error,
+          fmt::format("cannot set the recursion limit to {} at the recursion depth {}: the limit is too low", limit, depth));
+  in.set_recursion_limit(static_cast<int>(limit));
+  return Value();
+}
+
 Value make_sys_module(Interpreter& in) {
   auto m = make_module("sys");
   std::vector<Value> argv;
@@ -123,6 +144,11 @@ Value make_sys_module(Interpreter& in) {
   m->set("modules", Value(in.modules()));
   m->set("maxsize", Value(std::numeric_limits<int64_t>::max()));
   m->set("platform", make_str("linux"));
+  m->def("getrecursionlimit", [](Interpreter& in, Args& a) -> Value {
+    expect_args(a, "getrecursionlimit", 0, 0);
+    return Value(int64_t(in.recursion_limit()));
+  });
+  m->def("setrecursionlimit", set_recursion_limit);
   m->def("exit", [](Interpreter&, Args& a) -> Value {
     throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().system_exit,
                                                         std::vector<Value>(a.pos.begin(), a.pos.end())));

@@ -15,6 +15,7 @@
 #include "repl/recorder.h"
 #include "repl/report_stream.h"
 #include "repl/run_annotations.h"
+#include "repl/run_breakpoint.h"
 #include "repl/source_file.h"
 #include "repl/trace_stream.h"
 #include "repl/terminal_sink.h"
@@ -134,14 +135,18 @@ void report_json(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
 
 // Runs the program; reports its error (Python-style, or JSON) and returns
 // how it ended.
-Settled run_reported(rt::Interpreter& in, const std::string& path, std::string text, const RunOptions& o) {
-  if (!o.json_errors) return run_and_settle(in, path, std::move(text), rt::Interpreter::Mode::File);
+// After :quit at a breakpoint() prompt the program's stop is not reported.
+Settled run_reported(rt::Interpreter& in, const std::string& path, std::string text, const RunOptions& o,
+                     const RunBreakpoints& breakpoints) {
+  auto quitting = [&] { return breakpoints.quitting(); };
+  if (!o.json_errors) return run_and_settle(in, path, std::move(text), rt::Interpreter::Mode::File, quitting);
   rt::Interpreter::Outcome outcome;
   {
     in.clear_interrupt();
     outcome = in.run_source(path, std::move(text), rt::Interpreter::Mode::File);
   }
   if (outcome.ok()) return {};
+  if (quitting()) return {Settled::Kind::Error, 1};
   if (outcome.error && outcome.error->type().is_subtype_of(*rt::exc_types().system_exit)) return settle(in, outcome);
   report_json(in, outcome);
   bool interrupted = outcome.error && outcome.error->type().is_subtype_of(*rt::exc_types().keyboard_interrupt);
@@ -237,16 +242,17 @@ int run_program(const Invocation& inv) {
     ro.saved_fields = !o.graph_json.empty();
     recorder.emplace(debug::debugger(in), in, ro);
   }
+  RunBreakpoints breakpoints(in, sink, path);
   Settled s;
   bool timed_out = false;
   {
     Watchdog watchdog(in, o.timeout);
-    s = run_reported(in, path, std::move(source.text), o);
+    s = run_reported(in, path, std::move(source.text), o, breakpoints);
     timed_out = watchdog.fired();
   }
   sink.flush();
   debug::debugger(in).flush_log();
-  int status = exit_status_of(s);
+  int status = breakpoints.quitting() ? breakpoints.quit_status() : exit_status_of(s);
   if (timed_out) status = kExitTimeout;
   if (std::string error = debug::debugger(in).close_log_file(); !error.empty()) {
     report_cli_error(o.json_errors, CliError::File, error);

@@ -27,6 +27,10 @@ namespace {
 
 ShellDebugUI& ui(Shell& shell) { return attach_debugger(shell); }
 
+// A node type as PyTorch's Python names it (grad_fn's repr): "AccumulateGrad"
+// for libtorch's "torch::autograd::AccumulateGrad".
+std::string python_name(std::string_view name) { return std::string(debug::unqualified_node_name(name)); }
+
 const debug::BackwardRun& run_or_fail(ShellDebugUI& u) {
   const debug::BackwardRun* run = u.current_run();
   if (!run || run->records.empty()) throw CommandError("no backward has run yet");
@@ -78,7 +82,7 @@ std::string grads_text(ShellDebugUI& u, const debug::BackwardRun& run, const deb
       std::string to;
       if (node && i < node->next_edges().size() && node->next_edges()[i].function) {
         const auto& fn = node->next_edges()[i].function;
-        to = fmt::format("  -> #{} {}", u.debugger().ids().id_of(*fn), fn->name());
+        to = fmt::format("  -> #{} {}", u.debugger().ids().id_of(*fn), python_name(fn->name()));
       }
       out += fmt::format("  out grad_inputs[{}]:  {}{}\n", i, u.paint_nonfinite(summary_text(run.produced(r)[i])), to);
     }
@@ -291,7 +295,7 @@ void cmd_nodes(Shell& shell, const std::string& args) {
   // column is as wide as the longest name.
   int columns = terminal_columns(STDOUT_FILENO);
   size_t name_width = 8;
-  for (const auto& n : snap.nodes) name_width = std::max(name_width, n.name.size());
+  for (const auto& n : snap.nodes) name_width = std::max(name_width, python_name(n.name).size());
   for (const auto& n : snap.nodes) {
     std::string where = n.origin.valid() ? fmt::format("{}:{}", lang::file_name_of(n.origin.span), n.origin.span.line) : "";
     std::string saved;
@@ -303,7 +307,7 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     if (hooks) extra += fmt::format(" hooks={}", hooks);
     if (auto b = born.find(n.id); b != born.end()) extra = "  " + b->second + extra;
     std::string state = run ? state_of(run, u.pause() ? u.pause()->record : SIZE_MAX, n.id) : "";
-    std::string line = fmt::format("#{:<4} {:<{}} {:<8} {:<24}{}{}", n.id, n.name, columns > 0 ? name_width : 28, state,
+    std::string line = fmt::format("#{:<4} {:<{}} {:<8} {:<24}{}{}", n.id, python_name(n.name), columns > 0 ? name_width : 28, state,
                                    where, saved.empty() ? "" : " saved=" + saved, extra);
     out += fit_to_width(line, columns) + "\n";
   }
@@ -323,7 +327,7 @@ void cmd_node(Shell& shell, const std::string& args) {
   auto node = u.debugger().ids().node(id);
   if (!node) throw CommandError(fmt::format("no live node #{}", id));
   autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
-  std::string out = fmt::format("#{} {}  (sequence number {})\n", g.id, g.name, g.sequence_nr);
+  std::string out = fmt::format("#{} {}  (sequence number {})\n", g.id, python_name(g.name), g.sequence_nr);
   if (!g.modules.empty())
     out += fmt::format("module: {} ({})\nmodule stack: {}\n", g.modules.back().path.empty() ? "(root)" : g.modules.back().path,
                        g.modules.back().type, autograd::module_stack_text(g.modules));
@@ -336,7 +340,8 @@ void cmd_node(Shell& shell, const std::string& args) {
   for (size_t i = 0; i < node->next_edges().size(); ++i) {
     const auto& e = node->next_edges()[i];
     if (!e.function) out += fmt::format("  [{}] None\n", i);
-    else out += fmt::format("  [{}] #{} {} (input {})\n", i, u.debugger().ids().id_of(*e.function), e.function->name(), e.input_nr);
+    else out += fmt::format("  [{}] #{} {} (input {})\n", i, u.debugger().ids().id_of(*e.function), python_name(e.function->name()),
+                              e.input_nr);
   }
   out += fmt::format("hooks: {} pre, {} post{}\n", g.pre_hooks, g.post_hooks,
                      g.leaf ? fmt::format(", {} on the tensor", g.tensor_hooks) : "");

@@ -1,5 +1,7 @@
 #include "engine/api/autograd_api.h"
 
+#include "engine/api/batched_grads.h"
+
 #include "engine/api/script_hooks.h"
 #include "engine/api/mutations.h"
 #include "engine/api/node_object.h"
@@ -275,11 +277,16 @@ Value autograd_grad(Interpreter& in, Args& args) {
   r.keep_graph = rt::bool_arg(in, a[3], r.create_graph);
   r.allow_unused = rt::bool_arg(in, a[6], false);
   r.accumulate_grad = false;
-  if (rt::bool_arg(in, a[7], false)) rt::raise_not_implemented("is_grads_batched=True is not supported by backstep");
-  r.grads = make_grads(in, r.roots, optional_grads(in, a[2], r.roots.size()));
+  std::vector<Value> grads = optional_grads(in, a[2], r.roots.size());
+  std::optional<BatchedGrads> batched;  // Note [Batched gradients]
+  if (rt::bool_arg(in, a[7], false)) grads = batched.emplace().wrap(in, r.roots, grads);
+  r.grads = make_grads(in, r.roots, grads);
   auto result = run_backward(in, r);
   std::vector<Value> out;
-  for (auto& g : result) out.push_back(g.defined() ? Value(std::move(g)) : Value());
+  for (auto& g : result) {
+    if (batched) g = batched->unwrap(g);
+    out.push_back(g.defined() ? Value(std::move(g)) : Value());
+  }
   return rt::make_tuple(std::move(out));
 }
 

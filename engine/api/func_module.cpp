@@ -1,6 +1,7 @@
 // torch.func: grad, grad_and_value and vjp through libtorch's reverse-mode
 // autograd, jvp through its forward-mode AD; the rest of functorch (vmap,
-// jacrev, jacfwd, hessian, functional_call, ...) raises NotImplementedError.
+// jacrev, jacfwd, hessian, ...) raises NotImplementedError; functional_call
+// is the library's (pylib torch/_func_functional_call.py).
 //
 // PyTorch builds these on functorch's dynamic layers (a level per transform,
 // tensors wrapped per level). libtorch's public C++ API does not expose those
@@ -364,14 +365,19 @@ Value make_func_module(Interpreter&) {
   m->def("grad_and_value", [](Interpreter& in, rt::Args& a) { return make_grad_transform(in, a, true); });
   m->def("vjp", vjp);
   m->def("jvp", jvp);
-  for (const char* fn : {"vmap", "jacrev", "jacfwd", "hessian", "functional_call", "stack_module_state",
-                         "linearize", "functionalize"}) {
+  for (const char* fn : {"vmap", "jacrev", "jacfwd", "hessian", "stack_module_state", "linearize", "functionalize"}) {
     std::string name = fn;
     m->def(name, [name](Interpreter&, rt::Args&) -> Value {
       unsupported(name, "functorch's transforms other than grad, grad_and_value, vjp and jvp are not reachable "
                         "through libtorch's C++ API");
     });
   }
+  // functional_call is Python in PyTorch and in backstep's library
+  // (pylib torch/_func_functional_call.py), made on first use.
+  m->set_fallback([](Interpreter& in, std::string_view name) -> std::optional<Value> {
+    if (name != "functional_call") return std::nullopt;
+    return rt::get_attr(in, in.import_module("torch._func_functional_call"), "functional_call");
+  });
   return Value(m);
 }
 

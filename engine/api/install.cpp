@@ -6,6 +6,7 @@
 #include "engine/api/torch_errors.h"
 #include "engine/autograd/backstep_engine.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/torch/complex_value.h"
 #include "engine/torch/cuda_runtime.h"
 
 namespace backstep::api {
@@ -30,6 +31,7 @@ void install_torch(rt::Interpreter& in) {
   install_steps_module(in);
   install_function_module(in);
   install_gc_autograd();
+  torchb::install_complex_builtin(in);
 }
 
 }  // namespace backstep::api

@@ -6,11 +6,13 @@
 // torch.nn, never this.
 #include "engine/api/autograd_api.h"
 #include "engine/api/tensor_registry.h"
+#include "engine/api/uninitialized_tensors.h"
 #include "engine/runtime/arg_binder.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
+#include "engine/runtime/py_ops.h"
 #include "engine/runtime/type_object.h"
 
 #include <ATen/ATen.h>
@@ -39,6 +41,19 @@ Value make_parameter_module(Interpreter&) {
     return make_parameter(in, a);
   };
   m->set("Parameter", rt::type_value(*rt::types().parameter));
+  // Lazy modules' placeholders (Note [Uninitialized placeholders]):
+  // mark_uninitialized(t, is_parameter), uninitialized_kind(t) -> 0 (none),
+  // 1 (parameter), 2 (buffer).
+  m->def("mark_uninitialized", [](Interpreter& in, rt::Args& a) {
+    auto b = rt::bind_args(a, "mark_uninitialized", {"tensor", "parameter"}, 2);
+    if (!b[0]->is_tensor()) rt::raise_type_error("mark_uninitialized() expects a tensor");
+    mark_uninitialized(b[0]->as_tensor(), rt::truthy(in, *b[1]) ? Uninitialized::Parameter : Uninitialized::Buffer);
+    return Value();
+  });
+  m->def("uninitialized_kind", [](Interpreter&, rt::Args& a) {
+    auto b = rt::bind_args(a, "uninitialized_kind", {"tensor"}, 1);
+    return Value(static_cast<int64_t>(b[0]->is_tensor() ? uninitialized_kind(b[0]->as_tensor()) : Uninitialized::No));
+  });
   return Value(m);
 }
 

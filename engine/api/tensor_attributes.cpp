@@ -7,12 +7,14 @@
 #include "engine/api/op_site.h"
 #include "engine/api/tensor_protocol.h"
 #include "engine/api/tensor_registry.h"
+#include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/torch/bridge.h"
+#include "engine/torch/complex_value.h"
 #include "engine/torch/torch_objects.h"
 
 #include <fmt/format.h>
@@ -32,10 +34,22 @@ namespace {
 using PyMethod = Value (*)(Interpreter&, const Value& self, rt::Args&);
 
 Value scalar_value(const at::Tensor& t) {
+  // uint64 values past int64's range are Python ints all the same.
+  if (t.scalar_type() == at::kUInt64) return rt::make_int(mpz_class(static_cast<unsigned long>(*t.contiguous().data_ptr<uint64_t>())));
   at::Scalar s = t.item();
   if (s.isBoolean()) return Value(s.toBool());
   if (s.isIntegral(false)) return Value(s.toLong());
+  if (s.isComplex()) return torchb::complex_value(s.toComplexDouble());
   return Value(s.toDouble());
+}
+
+// Nested lists of Python complex numbers (pylib _complex.py).
+Value complex_list(const c10::complex<double>* data, const std::vector<int64_t>& sizes, size_t dim, int64_t& pos) {
+  if (dim == sizes.size()) return torchb::complex_value(data[pos++]);
+  std::vector<Value> items;
+  items.reserve(static_cast<size_t>(sizes[dim]));
+  for (int64_t i = 0; i < sizes[dim]; ++i) items.push_back(complex_list(data, sizes, dim + 1, pos));
+  return rt::make_list(std::move(items));
 }
 
 // Nested lists over a contiguous buffer of bool / int64 / double (the
@@ -61,6 +75,10 @@ Value tolist_of(const at::Tensor& t) {
   if (c10::isIntegralType(st, /*includeBool=*/false) && st != at::kUInt64) {  // uint64 may not fit: item() below
     at::Tensor c = t.to(at::kLong).contiguous();
     return nested_list(c.data_ptr<int64_t>(), sizes, 0, pos);
+  }
+  if (c10::isComplexType(st)) {  // parts widen to double exactly, as item() does
+    at::Tensor c = t.resolve_conj().resolve_neg().to(at::kComplexDouble).contiguous();
+    return complex_list(c.data_ptr<c10::complex<double>>(), sizes, 0, pos);
   }
   if (c10::isFloatingType(st)) {  // half, bfloat16 and float widen to double exactly, as item() does
     at::Tensor c = t.to(at::kDouble).contiguous();
@@ -183,6 +201,7 @@ std::optional<Value> tensor_get_attr(Interpreter& in, const Value& self, std::st
       {"_version", [](const at::Tensor& x) { return Value(static_cast<int64_t>(x._version())); }},
       {"ndim", [](const at::Tensor& x) { return Value(static_cast<int64_t>(x.dim())); }},
       {"is_cuda", [](const at::Tensor& x) { return Value(x.is_cuda()); }},
+      {"is_cpu", [](const at::Tensor& x) { return Value(x.is_cpu()); }},
       {"is_sparse", [](const at::Tensor& x) { return Value(x.is_sparse()); }},
       {"is_quantized", [](const at::Tensor& x) { return Value(x.is_quantized()); }},
       {"is_meta", [](const at::Tensor& x) { return Value(x.is_meta()); }},
@@ -214,7 +233,8 @@ bool tensor_set_attr(Interpreter& in, const Value& self, std::string_view name, 
     t.set_data(v.as_tensor());
     return true;
   }
-  static const char* read_only[] = {"shape", "dtype", "device", "grad_fn", "is_leaf", "_version", "ndim", "T", "layout"};
+  static const char* read_only[] = {"shape", "dtype", "device", "grad_fn", "is_leaf", "_version", "ndim", "T", "layout",
+                                    "is_cpu", "is_cuda"};
   for (const char* r : read_only)
     if (name == r) not_writable(name);
   return false;
@@ -223,7 +243,7 @@ bool tensor_set_attr(Interpreter& in, const Value& self, std::string_view name, 
 std::vector<std::string> tensor_attr_names() {
   std::vector<std::string> out = {"shape", "dtype", "device", "layout", "grad", "grad_fn", "requires_grad",
                                   "is_leaf", "retains_grad", "data", "_version", "ndim", "T", "mT", "is_cuda",
-                                  "output_nr", "_base"};
+                                  "is_cpu", "output_nr", "_base"};
   for (const auto& [k, v] : python_methods()) out.emplace_back(k);
   for (auto& n : torchb::all_method_names()) out.push_back(std::move(n));
   return out;

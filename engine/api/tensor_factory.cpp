@@ -9,6 +9,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
+#include "engine/torch/complex_value.h"
 #include "engine/torch/torch_objects.h"
 
 #include <ATen/ATen.h>
@@ -55,6 +56,7 @@ void infer_type(const Value& v, std::optional<c10::ScalarType>& st) {
   else if (v.is_float()) join(c10::typeMetaToScalarType(at::get_default_dtype()));
   else if (v.is_tensor()) join(v.as_tensor().scalar_type());
   else if (rt::is_big_int(v)) rt::raise_value_error("Overflow when unpacking long long");
+  else if (torchb::complex_of(v)) join(c10::toComplexType(c10::typeMetaToScalarType(at::get_default_dtype())));
   else
     rt::raise_type_error(fmt::format("new(): invalid data type '{}'", rt::type_name(v)));
 }
@@ -73,6 +75,8 @@ void fill(Interpreter& in, const Value& v, const std::vector<int64_t>& shape, si
       slot.fill_(v.as_bool());
     } else if (v.is_int()) {
       slot.fill_(v.as_int());
+    } else if (auto z = torchb::complex_of(v)) {
+      slot.fill_(*z);
     } else {
       slot.fill_(v.as_float());
     }

@@ -5,6 +5,7 @@
 
 #include "engine/api/op_site.h"
 #include "engine/api/tensor_registry.h"
+#include "engine/api/uninitialized_tensors.h"
 #include "engine/format/tensor_repr.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
@@ -23,6 +24,11 @@ using lang::CmpOp;
 using lang::UnaryOp;
 
 std::string tensor_repr(Interpreter&, const at::Tensor& t) {
+  switch (uninitialized_kind(t)) {  // Note [Uninitialized placeholders]
+    case Uninitialized::Parameter: return "<UninitializedParameter>";
+    case Uninitialized::Buffer: return "<UninitializedBuffer>";
+    case Uninitialized::No: break;
+  }
   format::TensorReprExtras extras;
   extras.is_parameter = TensorRegistry::instance().is_parameter(t);
   return format::tensor_repr(t, extras);

@@ -17,6 +17,7 @@ std::optional<rt::Value> torch_pylib_attribute(rt::Interpreter& in, std::string_
       {"iinfo", "torch._type_info"},
       {"is_autocast_enabled", "torch._autocast_state"},
       {"get_autocast_dtype", "torch._autocast_state"},
+      {"typename", "torch._typename"},
   };
   for (const auto& [attr, module] : table)
     if (name == attr) return rt::get_attr(in, in.import_module(module), attr);

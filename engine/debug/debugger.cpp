@@ -12,6 +12,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <string_view>
 
 namespace backstep::debug {
 
@@ -104,7 +106,18 @@ BackwardRun* Debugger::running() const {
   return !runs_.empty() && runs_.back()->outcome == BackwardRun::Outcome::Running ? runs_.back().get() : nullptr;
 }
 
+// Note [breakpoint() under run]: CPython's default sys.breakpointhook
+// reads PYTHONBREAKPOINT at every call: "0" makes breakpoint() do nothing;
+// otherwise it enters pdb. Here the debugger is the hook: under `debug` and
+// in the shell its UI is attached already; under `run` the fallback attaches
+// one at a terminal (the prompt opens at this line) and otherwise lets the
+// program go on, saying so once (`run` is what CI runs: it must not wait
+// for input no one types). Other PYTHONBREAKPOINT values name Python
+// debuggers (ipdb, pudb) backstep does not have: they get this one too.
 void Debugger::on_breakpoint(rt::Interpreter&, const lang::Span& where) {
+  const char* hook = std::getenv("PYTHONBREAKPOINT");
+  if (hook && std::string_view(hook) == "0") return;
+  if (!ui_ && breakpoint_fallback_) breakpoint_fallback_(where);
   forward_->pause(ForwardPause::Reason::ProgramBreakpoint, where);
 }
 

@@ -166,6 +166,11 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   }
   // :step typed before a backward: pause at the first node of the next one.
   void step_into_next_backward() { step_next_backward_ = true; }
+  // Who answers breakpoint() while no UI is attached (`backstep run`): it
+  // may attach one (a terminal) or let the program go on. Note
+  // [breakpoint() under run].
+  using BreakpointFallback = std::function<void(const lang::Span& where)>;
+  void set_breakpoint_fallback(BreakpointFallback f) { breakpoint_fallback_ = std::move(f); }
 
   // Logging pre-hooks ("Executing: MulBackward0 #4 prog.py:12 with ...").
   void log_to_ui(bool on) { log_to_ui_ = on; }
@@ -232,6 +237,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   std::vector<Breakpoint> breakpoints_;
   int next_breakpoint_ = 1;
   bool step_next_backward_ = false;
+  BreakpointFallback breakpoint_fallback_;
   bool log_to_ui_ = false;
   bool keep_watching_ = false;
   std::unique_ptr<LogThread> log_thread_;  // while logging to a file

@@ -3,6 +3,7 @@
 // between two nodes (see debugger.h for the threading model).
 #include "engine/api/node_object.h"
 #include "engine/api/training_steps.h"
+#include "engine/debug/convenience.h"
 #include "engine/debug/session.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -19,7 +20,7 @@ bool Session::condition_holds(const Breakpoint& bp, ag::Node& node, const ag::va
   rt::Interpreter& in = d_.interpreter();
   bool result = false;
   in.run_on_interpreter_thread([&] {
-    rt::Interpreter::BindingScope bind(in, bindings(node, grad_outputs, grad_inputs));
+    ConvenienceNames bind(in, bindings(node, grad_outputs, grad_inputs));
     try {
       result = rt::truthy(in, in.eval_expression(bp.condition, "<breakpoint condition>"));
     } catch (const rt::ScriptError& e) {
@@ -42,12 +43,11 @@ std::vector<rt::Interpreter::Binding> Session::bindings(ag::Node& node, const ag
   b.push_back({"node", api::node_object(autograd::share_node(node))});
   b.push_back({"grad_outputs", tuple(grad_outputs)});
   b.push_back({"grad_inputs", grad_inputs ? tuple(*grad_inputs) : rt::Value()});
-  // The training step, and the optimizer that stepped last, unless the
-  // program has variables of those names (conditions read the program's).
-  rt::Interpreter& in = d_.interpreter();
-  if (!in.global("step")) b.push_back({"step", rt::Value(static_cast<int64_t>(run_.step))});
-  const rt::Value& optimizer = api::training_steps(in).last_optimizer();
-  if (!optimizer.is_none() && !in.global("optimizer")) b.push_back({"optimizer", optimizer});
+  // The training step, and the optimizer that stepped last (a program's
+  // variables of those names come first: Note [Debugger names]).
+  b.push_back({"step", rt::Value(static_cast<int64_t>(run_.step))});
+  const rt::Value& optimizer = api::training_steps(d_.interpreter()).last_optimizer();
+  if (!optimizer.is_none()) b.push_back({"optimizer", optimizer});
   return b;
 }
 
@@ -115,7 +115,7 @@ void Session::pause(PauseEvent& e) {
   rt::Interpreter& in = d_.interpreter();
   Resume resume;
   in.run_on_interpreter_thread([&] {
-    rt::Interpreter::BindingScope bind(in, bindings(*e.node, e.grad_outputs, e.after ? &e.grad_inputs : nullptr));
+    ConvenienceNames bind(in, bindings(*e.node, e.grad_outputs, e.after ? &e.grad_inputs : nullptr));
     resume = d_.ui()->on_pause(e);
   });
   apply(resume);
@@ -151,7 +151,7 @@ void Session::post_mortem(const std::string& error) {
   e.node = node;
   e.grad_outputs = current_grads_;
   rt::Interpreter& in = d_.interpreter();
-  rt::Interpreter::BindingScope bind(in, bindings(*node, e.grad_outputs, nullptr));
+  ConvenienceNames bind(in, bindings(*node, e.grad_outputs, nullptr));
   post_log_batch();
   d_.flush_log();  // the log up to the failing node is on disk before the user looks
   Resume ignored = d_.ui()->on_pause(e);  // nothing to resume: the backward has failed

@@ -3,6 +3,7 @@
 #include "engine/format/tensor_repr.h"
 
 #include <ATen/ATen.h>
+#include <ATen/LegacyBatchedTensorImpl.h>
 
 #include <charconv>
 #include <cmath>
@@ -137,6 +138,9 @@ Summary describe(const at::Tensor& t) {
 }
 
 Summary summarize(const at::Tensor& t) {
+  // A batched gradient (autograd.grad with is_grads_batched=True, Note
+  // [Batched gradients]): the whole batch it carries, batch dimension first.
+  if (t.defined() && at::isBatchedTensor(t)) return summarize(at::maybeGetBatchedImpl(t)->value());
   Summary s = describe(t);
   // A meta tensor has a shape and no values: nothing to compute.
   if (!s.defined || t.numel() == 0 || s.device_type == c10::DeviceType::Meta) return s;

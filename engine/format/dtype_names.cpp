@@ -27,6 +27,9 @@ const char* bare_name(c10::ScalarType dtype) {
     case S::BFloat16: return "bfloat16";
     case S::QUInt4x2: return "quint4x2";
     case S::QUInt2x4: return "quint2x4";
+    case S::UInt16: return "uint16";
+    case S::UInt32: return "uint32";
+    case S::UInt64: return "uint64";
     default: return nullptr;
   }
 }

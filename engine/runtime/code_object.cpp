@@ -44,6 +44,18 @@ int64_t count_params(const lang::FunctionCode& c, lang::Param::Kind kind) {
   return std::count_if(c.params.begin(), c.params.end(), [kind](const lang::Param& p) { return p.kind == kind; });
 }
 
+// CPython's CO_* bits that say what a function is (inspect.isgeneratorfunction
+// reads CO_GENERATOR): OPTIMIZED | NEWLOCALS always, VARARGS, VARKEYWORDS,
+// NESTED inside another function, GENERATOR.
+int64_t code_flags(const lang::FunctionCode& c) {
+  int64_t flags = 0x1 | 0x2;
+  if (count_params(c, lang::Param::Kind::VarArgs)) flags |= 0x4;
+  if (count_params(c, lang::Param::Kind::KwArgs)) flags |= 0x8;
+  if (c.qualname.find("<locals>") != std::string::npos) flags |= 0x10;
+  if (c.is_generator) flags |= 0x20;
+  return flags;
+}
+
 // CPython's order: positional parameters, keyword-only ones, *args,
 // **kwargs, then the other locals (captured ones are cell variables).
 std::vector<std::string> varnames(const lang::FunctionCode& c) {
@@ -86,6 +98,7 @@ void install_code_objects() {
   add_getset(t, "co_kwonlyargcount",
              [](Interpreter&, const Value& s) { return Value(count_params(code_of(s), lang::Param::Kind::KwOnly)); });
   add_getset(t, "co_posonlyargcount", [](Interpreter&, const Value&) { return Value(int64_t(0)); });
+  add_getset(t, "co_flags", [](Interpreter&, const Value& s) { return Value(code_flags(code_of(s))); });
 
   add_getset(*mutable_types().function, "__code__", [](Interpreter&, const Value& self) -> Value {
     auto* f = static_cast<ScriptFunction*>(self.object_ptr());

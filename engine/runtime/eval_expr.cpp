@@ -34,7 +34,13 @@ Value constant_value(const Constant& c) {
     case Constant::Type::Float: return Value(c.float_value);
     case Constant::Type::Str: return make_str(c.str_value);
     case Constant::Type::Ellipsis: return ellipsis();
-    case Constant::Type::Imaginary: raise_not_implemented("complex numbers are not supported by backstep yet");
+    case Constant::Type::Imaginary: {
+      // `complex` is a library class (pylib _complex.py) the torch layer
+      // installs as a builtin.
+      Interpreter& in = Interpreter::current();
+      if (const Value* cls = in.builtin("complex")) return in.call(*cls, {Value(0.0), Value(c.float_value)});
+      raise_not_implemented("complex numbers are not supported by backstep yet");
+    }
     case Constant::Type::Bytes: return make_bytes(c.str_value);
   }
   return Value();

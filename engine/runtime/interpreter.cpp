@@ -144,7 +144,12 @@ const Value* Interpreter::builtin(std::string_view name) const {
   return it == builtins_.end() ? nullptr : &it->second;
 }
 
-void Interpreter::set_builtin(std::string name, Value v) { builtins_[std::move(name)] = std::move(v); }
+// unbound() removes the name: the debugger's names (Note [Debugger names])
+// are builtins only while a pause lasts.
+void Interpreter::set_builtin(std::string name, Value v) {
+  if (is_unbound(v)) builtins_.erase(name);
+  else builtins_[std::move(name)] = std::move(v);
+}
 
 std::vector<std::string> Interpreter::builtin_names() const {
   std::vector<std::string> out;

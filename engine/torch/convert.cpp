@@ -2,6 +2,7 @@
 #include "engine/torch/cuda_runtime.h"
 
 #include "engine/runtime/big_int.h"
+#include "engine/torch/complex_value.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 #include "engine/torch/arg_parser.h"
@@ -179,7 +180,7 @@ Value from_ivalue(const c10::TypePtr& type, c10::IValue&& v) {
   if (v.isDouble()) return Value(v.toDouble());
   if (v.isString()) return rt::make_str(v.toStringRef());
   if (v.isTensorList() || v.isList()) return list_result(c10::AnyType::get(), std::move(v));
-  if (v.isComplexDouble()) rt::raise_type_error("complex numbers are not supported yet");
+  if (v.isComplexDouble()) return complex_value(v.toComplexDouble());
   rt::raise_type_error("cannot convert an operator result of type " + v.tagKind());
 }
 

@@ -1,5 +1,7 @@
 #include "engine/torch/manual_bindings.h"
 
+#include "engine/runtime/big_int.h"
+#include "engine/torch/complex_value.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/objects.h"
 
@@ -37,10 +39,13 @@ Value is_contiguous(const at::Tensor& t, const c10::IValue* a) {
 // Tensor.item(): a Python number; libtorch's own error for other sizes.
 Value item(const at::Tensor& t, const c10::IValue*) {
   c10::Scalar s = t.item();
+  // uint64 values past int64's range are Python ints all the same.
+  if (t.scalar_type() == at::kUInt64 && s.isIntegral(false))
+    return rt::make_int(mpz_class(static_cast<unsigned long>(s.to<uint64_t>())));
   if (s.isBoolean()) return Value(s.toBool());
   if (s.isIntegral(false)) return Value(s.toLong());
   if (s.isFloatingPoint()) return Value(s.toDouble());
-  rt::raise_type_error("complex numbers are not supported yet");
+  return complex_value(s.toComplexDouble());
 }
 
 using NativeFn = Value (*)(const at::Tensor&, const c10::IValue*);

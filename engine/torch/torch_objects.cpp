@@ -29,6 +29,7 @@ std::string DtypeObject::repr(rt::Interpreter&) const { return format::dtype_nam
 std::optional<Value> DtypeObject::get_attr(rt::Interpreter&, std::string_view name) {
   if (name == "is_floating_point") return Value(c10::isFloatingType(dtype));
   if (name == "is_complex") return Value(c10::isComplexType(dtype));
+  if (name == "itemsize") return Value(static_cast<int64_t>(c10::elementSize(dtype)));
   if (name == "is_signed") {
     try {
       return Value(c10::isSignedType(dtype));
@@ -40,7 +41,7 @@ std::optional<Value> DtypeObject::get_attr(rt::Interpreter&, std::string_view na
 }
 
 std::vector<std::string> DtypeObject::attr_names() const {
-  return {"is_complex", "is_floating_point", "is_signed"};
+  return {"is_complex", "is_floating_point", "is_signed", "itemsize"};
 }
 
 Value dtype_object(c10::ScalarType t) {
@@ -227,7 +228,8 @@ void for_each_torch_constant(const std::function<void(std::string_view, Value)>&
       {"int16", S::Short},     {"short", S::Short},          {"int32", S::Int},
       {"int", S::Int},         {"int64", S::Long},           {"long", S::Long},
       {"bool", S::Bool},       {"qint8", S::QInt8},          {"quint8", S::QUInt8},
-      {"qint32", S::QInt32},   {"quint4x2", S::QUInt4x2},    {"quint2x4", S::QUInt2x4}};
+      {"qint32", S::QInt32},   {"quint4x2", S::QUInt4x2},    {"quint2x4", S::QUInt2x4},
+      {"uint16", S::UInt16},   {"uint32", S::UInt32},        {"uint64", S::UInt64}};
   for (const auto& [name, t] : dtypes) f(name, dtype_object(t));
   for (int i = 0; i < 16; ++i)
     if (const char* n = layout_name(static_cast<c10::Layout>(i))) f(n, layout_object(static_cast<c10::Layout>(i)));

@@ -22,7 +22,9 @@ def transcript(backstep, name):
     p = subprocess.run([backstep, "debug", program, "-x", name + ".cmd"], cwd=HERE, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, timeout=120,
                        env=dict(os.environ, OMP_NUM_THREADS="1", NO_COLOR="1"))
-    return p.stdout + "[exit %d]\n" % p.returncode
+    # A module the program imports is shown by its absolute path, as CPython
+    # shows it: the transcript names it relative to this folder.
+    return p.stdout.replace(HERE + os.sep, "") + "[exit %d]\n" % p.returncode
 
 
 def main():

@@ -5,9 +5,9 @@ trick for jvp and hvp -- the same autograd calls PyTorch's implementation
 makes, so results, graphs (create_graph=True) and error messages are
 PyTorch's. Written from PyTorch's documented semantics.
 
-vectorize=True computes the same rows one at a time (backstep has no
-batched gradients); forward-mode strategies are refused, as everywhere
-else in backstep.
+vectorize=True computes every row in one backward with batched gradients
+(torch.autograd.grad's is_grads_batched), as PyTorch does; forward-mode
+strategies are refused, as everywhere else in backstep.
 """
 import torch
 
@@ -116,7 +116,7 @@ def _strict_requires_grad(values, kind, strict):
             raise RuntimeError(_STRICT_REQUIRES_GRAD[kind].format(i=i))
 
 
-def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
+def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None, is_grads_batched=False):
     """torch.autograd.grad over the outputs that require grad; None for every
     input when none does."""
     if grad_outputs is None:
@@ -129,7 +129,8 @@ def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=N
     if not kept:
         return (None,) * len(inputs)
     return torch.autograd.grad(tuple(kept), inputs, tuple(kept_grads), allow_unused=True,
-                               create_graph=create_graph, retain_graph=retain_graph)
+                               create_graph=create_graph, retain_graph=retain_graph,
+                               is_grads_batched=is_grads_batched)
 
 
 _STRICT_NONE = {
@@ -244,6 +245,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 "Please either set `strict=False` or "
                 "`vectorize=False`."
             )
+        if vectorize:
+            return _unwrap(_jacobian_vectorized(outputs, inputs, create_graph), (outputs_tuple, inputs_tuple))
         blocks = []
         for i, out in enumerate(outputs):
             rows = tuple([] for _ in inputs)
@@ -270,6 +273,36 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             blocks.append(tuple(torch.stack(rows[k], dim=0).view(out.size() + inputs[k].size())
                                 for k in range(len(inputs))))
         return _unwrap(_finish(tuple(blocks), create_graph), (outputs_tuple, inputs_tuple))
+
+
+def _standard_basis(flat_outputs, numels):
+    """One row per element of all the outputs together: rows of the
+    identity, split into a block per output (what each grad_output is)."""
+    total = sum(numels)
+    blocks = tuple(out.new_zeros(total, n) for out, n in zip(flat_outputs, numels))
+    start = 0
+    for block, n in zip(blocks, numels):
+        block.diagonal(start).fill_(1)
+        start -= n
+    return blocks
+
+
+def _jacobian_vectorized(outputs, inputs, create_graph):
+    """Every row of the Jacobian from one backward with batched gradients
+    (Note [Batched gradients] in engine/api/batched_grads.h), as PyTorch's
+    vectorize=True does; blocks indexed [output][input]."""
+    flat_outputs = tuple(out.reshape(-1) for out in outputs)
+    numels = tuple(out.numel() for out in outputs)
+    basis = _standard_basis(flat_outputs, numels)
+    per_input = list(_grad(flat_outputs, inputs, basis, create_graph=create_graph, is_grads_batched=True))
+    for k, g in enumerate(per_input):
+        if g is None:
+            per_input[k] = torch.zeros_like(inputs[k]).expand((sum(numels),) + inputs[k].shape)
+    by_input = []
+    for g, inp in zip(per_input, inputs):
+        by_input.append([part.view(out.shape + inp.shape) for part, out in zip(g.split(numels, dim=0), outputs)])
+    blocks = tuple(zip(*by_input))
+    return _finish(blocks, create_graph)
 
 
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):

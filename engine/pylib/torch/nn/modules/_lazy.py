@@ -2,21 +2,21 @@
 placeholders until the first input, then PyTorch's cls_to_become.
 
 Note [lazy placeholders]: PyTorch holds an UninitializedParameter (or
-UninitializedBuffer) until the first forward; backstep has no such type, so
-a placeholder is an empty Parameter (or tensor), as LazyLinear's are. The
-first forward replaces it with a real one of the inferred shape, runs
-reset_parameters (drawing PyTorch's random numbers in PyTorch's order) and
-changes the module's class to the eager one."""
+UninitializedBuffer) until the first forward; backstep's is an empty
+Parameter (or tensor) marked as one (torch.nn.parameter), which prints as
+PyTorch's does. The first forward replaces it with a real one of the
+inferred shape, runs reset_parameters (drawing PyTorch's random numbers in
+PyTorch's order) and changes the module's class to the eager one."""
 import torch
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer
 
 
 def placeholder_parameter(device, dtype):
-    return Parameter(torch.empty(0, device=device, dtype=dtype))
+    return UninitializedParameter(device=device, dtype=dtype)
 
 
 def placeholder_buffer(device, dtype):
-    return torch.empty(0, device=device, dtype=dtype)
+    return UninitializedBuffer(device=device, dtype=dtype)
 
 
 def materialize(module, name, shape, parameter):

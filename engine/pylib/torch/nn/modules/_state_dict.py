@@ -5,6 +5,7 @@ from collections import OrderedDict, namedtuple
 
 import torch
 from torch.nn.modules._hooks import RemovableHandle
+from torch.nn.parameter import is_lazy
 
 _EXTRA_STATE_KEY_SUFFIX = '_extra_state'
 
@@ -40,10 +41,10 @@ def set_extra_state(self, state):
 def _save_to_state_dict(self, destination, prefix, keep_vars):
     for name, param in self._parameters.items():
         if param is not None:
-            destination[prefix + name] = param if keep_vars else param.detach()
+            destination[prefix + name] = param if keep_vars or is_lazy(param) else param.detach()
     for name, buf in self._buffers.items():
         if buf is not None and name not in self._non_persistent_buffers_set:
-            destination[prefix + name] = buf if keep_vars else buf.detach()
+            destination[prefix + name] = buf if keep_vars or is_lazy(buf) else buf.detach()
     if type(self).get_extra_state is not _module_class().get_extra_state:
         destination[prefix + _EXTRA_STATE_KEY_SUFFIX] = self.get_extra_state()
 

@@ -6,6 +6,7 @@ import torch.nn.functional as F
 from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules import _lazy
 
 __all__ = ['Bilinear', 'Identity', 'LazyLinear', 'Linear', 'NonDynamicallyQuantizableLinear']
 
@@ -80,16 +81,16 @@ class Bilinear(Module):
 class LazyLinear(Linear):
     """A Linear whose in_features comes from the first input; it then
     becomes a Linear (its class changes, as PyTorch's cls_to_become).
-    Until then weight and bias are empty placeholders (PyTorch's
-    UninitializedParameter)."""
+    Until then weight and bias are placeholders that print as PyTorch's
+    UninitializedParameter (Note [lazy placeholders] in _lazy.py)."""
 
     def __init__(self, out_features, bias=True, device=None, dtype=None):
         super().__init__(0, 0, False)
         self._lazy_factory = (device, dtype)
-        self.weight = Parameter(torch.empty(0, device=device, dtype=dtype))
+        self.weight = _lazy.placeholder_parameter(device, dtype)
         self.out_features = out_features
         if bias:
-            self.bias = Parameter(torch.empty(0, device=device, dtype=dtype))
+            self.bias = _lazy.placeholder_parameter(device, dtype)
 
     def reset_parameters(self):
         if self.in_features != 0:

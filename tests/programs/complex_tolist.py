@@ -1,0 +1,26 @@
+# Complex tensors' tolist() and item() give Python complex numbers, printed
+# as CPython prints them; complex() and imaginary literals make them too.
+import torch
+
+z = torch.complex(torch.tensor([1.0, 0.0, -0.0, 1.5]), torch.tensor([2.0, 3.0, -2.0, -0.25]))
+print(z)
+print(z.tolist())
+print(z[0].item(), type(z[0].item()).__name__)
+print(torch.view_as_complex(torch.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist())
+w = torch.tensor([[1, 2], [3, 4]], dtype=torch.complex128)
+print(w.tolist())
+print(torch.tensor([1 + 2j, 3 - 1j]), torch.tensor([1 + 2j]).dtype)
+print(torch.tensor([[1j, 2], [3.5, -1j]]))
+print(z.conj().tolist())
+print(torch.tensor([1.0, 2.0], dtype=torch.complex64).tolist())
+print(z.abs().tolist())
+c = z[3].item()
+print(c, c.real, c.imag, c.conjugate(), abs(complex(3, 4)))
+print(c == complex(1.5, -0.25), c + 1, 2 * c, c * c, c / 2, -c)
+print(complex(2), complex(1, -1), 1j, 2.5j, -1j, complex(0.0, -0.0), hash(complex(3, 0)) == hash(3))
+print([complex(1e16, 1e-5)], complex(float("inf"), float("nan")))
+print(torch.tensor(complex(1, 2)), torch.tensor([1 + 2j]).item())
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = (torch.complex(x, x * 2).abs() ** 2).sum()
+y.backward()
+print(y.item(), x.grad.tolist())

@@ -2,9 +2,11 @@
 // backward measured in the same run (target: recording <= 1.2x). Recording
 // is what happens while the backward runs (a pre-hook per node reading its
 // incoming gradients, a post-hook reading what it produced); writing the
-// JSON file happens once, after the program, and is reported separately.
+// JSON file happens once per backward, and is reported separately: its CPU
+// time against the target of 0.15 s.
 //
-//   bench_trace [SCALE]   (SCALE 1 = 100k nodes; 0.1 for a quick run)
+//   bench_trace [SCALE] [write [FILE]]   (SCALE 1 = 100k nodes; 0.1 for a quick run;
+//   write: only the trace writing, for a profiler; FILE keeps the trace written)
 #include "engine/api/install.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
@@ -16,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -49,11 +52,49 @@ double backward_seconds(Interpreter& in, long nodes, int reps = 5, bool matrices
   return best;
 }
 
+// Issue 14: writing a 100k-record full trace costs at most this, beyond
+// the backward.
+constexpr double kWriteTarget = 0.15;
+
+// CPU seconds the process spent in f (user + system, every thread).
+template <class F>
+double cpu_seconds(F&& f) {
+  auto now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+  };
+  double t0 = now();
+  f();
+  return now() - t0;
+}
+
+// One backward's trace, streamed to a file as `backstep run --trace` does
+// (text made a megabyte at a time and written, no fsync).
+void write_trace(const backstep::debug::BackwardRun& last, const char* keep) {
+  const char* path = keep ? keep : "/tmp/backstep_bench_trace.json";
+  backstep::repl::StreamFile file;
+  std::string error = file.open(path);
+  std::string buffer;
+  backstep::repl::TraceText text;
+  text.append_run(buffer, last, [&](std::string& out) {
+    file.write(out);
+    out.clear();
+  });
+  file.write(buffer);
+  if (error.empty()) error = file.close();
+  if (!error.empty()) std::fprintf(stderr, "%s\n", error.c_str());
+  if (!keep) std::remove(path);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   double scale = argc > 1 ? std::atof(argv[1]) : 1.0;
   long nodes = static_cast<long>(100000 * scale);
+  // `bench_trace SCALE write`: only the trace writing, 30 times (for a profiler).
+  bool write_only = argc > 2 && std::string(argv[2]) == "write";
+  const char* keep = argc > 3 ? argv[3] : nullptr;  // write FILE: keep the trace there
   at::set_num_threads(1);
   NullSink sink;
   Interpreter in(sink);
@@ -67,38 +108,34 @@ int main(int argc, char** argv) {
   backstep::debug::Debugger& d = backstep::debug::debugger(in);
   backstep::repl::Recorder recorder(d, in, {});
   auto record = [&](bool on) { d.keep_watching(on); };
-  Pair chain = paired(6, record, [&] { return backward_seconds(in, nodes, 1); });
-  double plain = chain.base;
   std::printf("%-58s %9s %9s %7s\n", "", "baseline", "measured", "ratio");
-  print_paired(fmt::format("backward, {} nodes on 4-element tensors: plain -> trace", nodes), chain, 1.2);
-  long matrix_nodes = nodes / 10;
-  Pair matrices = paired(6, record, [&] { return backward_seconds(in, matrix_nodes, 1, true); });
-  print_paired(fmt::format("backward, {} nodes on 64x64 matrices: plain -> trace", matrix_nodes), matrices, 1.2);
+  if (!write_only) {
+    Pair chain = paired(6, record, [&] { return backward_seconds(in, nodes, 1); });
+    print_paired(fmt::format("backward, {} nodes on 4-element tensors: plain -> trace", nodes), chain, 1.2);
+    long matrix_nodes = nodes / 10;
+    Pair matrices = paired(6, record, [&] { return backward_seconds(in, matrix_nodes, 1, true); });
+    print_paired(fmt::format("backward, {} nodes on 64x64 matrices: plain -> trace", matrix_nodes), matrices, 1.2);
+  }
 
   // Only the last backward, as a program that ran one: write its trace as
-  // `backstep run --trace` streams it when the backward ends (text made a
-  // megabyte at a time and written, no fsync).
+  // `backstep run --trace` streams it when the backward ends. Timed as CPU
+  // time of the process (the writer is this thread; nothing else runs),
+  // best of kWrites: a wall clock on a loaded machine times the neighbours.
   d.keep_watching(true);
   run(in, build(nodes));
-  run(in, "loss.backward()\n");
-  const char* path = "/tmp/backstep_bench_trace.json";
-  auto t0 = Clock::now();
-  backstep::repl::StreamFile file;
-  std::string error = file.open(path);
-  std::string buffer;
-  backstep::repl::TraceText text;
-  text.append_run(buffer, *d.runs().back(), [&](std::string& out) {
-    file.write(out);
-    out.clear();
-  });
-  file.write(buffer);
-  if (error.empty()) error = file.close();
-  double write = since(t0);
-  size_t records = d.runs().back()->records.size();
-  if (!error.empty()) std::fprintf(stderr, "%s\n", error.c_str());
-  std::printf("%-58s %9s %7.3f s %6.3fx  (of one plain backward; target <= 0.15 s: %s)\n",
-              fmt::format("writing the trace of that backward ({} records)", records).c_str(), "", write,
-              write / plain, write <= 0.15 ? "met" : "MISSED");
-  std::remove(path);
+  double backward_cpu = cpu_seconds([&] { run(in, "loss.backward()\n"); });
+  const backstep::debug::BackwardRun& last = *d.runs().back();
+  const int kWrites = write_only ? 30 : 7;
+  double write_cpu = 1e30, write_wall = 1e30;
+  for (int i = 0; i < kWrites; ++i) {
+    auto t0 = Clock::now();
+    write_cpu = std::min(write_cpu, cpu_seconds([&] { write_trace(last, keep); }));
+    write_wall = std::min(write_wall, since(t0));
+  }
+  std::printf("%-58s %9s %7.3f s %6.3fx  (CPU, best of %d; wall %.3f s; target <= %.2f s: %s)\n",
+              fmt::format("writing that backward's trace ({} records), CPU", last.records.size()).c_str(),
+              fmt::format("{:.3f} s", backward_cpu).c_str(), write_cpu, write_cpu / kWriteTarget, kWrites, write_wall,
+              kWriteTarget, write_cpu <= kWriteTarget ? "met" : "MISSED");
+  std::printf("%-58s (baseline: that backward's CPU time; ratio: against the target)\n", "");
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include "engine/autograd/module_names.h"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <charconv>
@@ -10,13 +11,17 @@
 
 namespace backstep::repl {
 
+// Literals appended as string_views: `out += "..."` calls an out-of-line
+// append that runs strlen on every piece of every record.
+using namespace std::string_view_literals;
+
 namespace {
 
 std::string escaped(const std::string& s) {
   return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace);
 }
 
-const char* state_name(debug::NodeRecord::State s) {
+std::string_view state_name(debug::NodeRecord::State s) {
   switch (s) {
     case debug::NodeRecord::State::Running: return "running";
     case debug::NodeRecord::State::Done: return "done";
@@ -42,18 +47,37 @@ double rounded(double v, int decimals) {
 
 // Formatting into a small array and appending it: fmt through a
 // back_inserter pushes one character at a time, a third of the writing.
+// Floats through a compiled format into a plain pointer: "{}" parsed at
+// run time was a tenth of the writing, and format_to_n's truncating
+// iterator pushes one character at a time again.
 template <class T>
 void append_plain(std::string& out, T v) {
   char buf[40];
   char* end;
   if constexpr (std::is_integral_v<T>) end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-  else end = fmt::format_to_n(buf, sizeof buf, "{}", v).out;
+  else end = fmt::format_to(buf, FMT_COMPILE("{}"), v);  // at most 24 characters
   out.append(buf, end);
+}
+
+// A time in tenths of a microsecond, `tenths / 10` as fmt's "{}" writes
+// that double: below 1e9 its shortest round-trip text is the decimal
+// itself ("31", "25.4"), made here without the float formatter.
+void append_tenths(std::string& out, double tenths) {
+  if (!(tenths >= 0 && tenths < 1e9) || std::signbit(tenths)) {  // -0 is "-0"
+    append_plain(out, tenths / 10);
+    return;
+  }
+  auto k = static_cast<int64_t>(tenths);
+  append_plain(out, k / 10);
+  if (k % 10) {
+    out += '.';
+    out += char('0' + k % 10);
+  }
 }
 
 void append_number(std::string& out, float v) {
   if (std::isfinite(v)) append_plain(out, v);
-  else out += "null";
+  else out += "null"sv;
 }
 
 }  // namespace
@@ -135,11 +159,11 @@ const std::string& TraceText::meta_text(const debug::Summary& s) {
   out.clear();
   auto d = dtypes_.find(int(s.dtype));
   if (d == dtypes_.end()) d = dtypes_.emplace(int(s.dtype), escaped(s.to_full().meta.dtype)).first;
-  out += "{\"dtype\":";
+  out += "{\"dtype\":"sv;
   out += d->second;
-  out += ",\"shape\":";
+  out += ",\"shape\":"sv;
   if (!s.complete_shape) {
-    out += "null";
+    out += "null"sv;
   } else {
     out += '[';
     for (int i = 0; i < s.ndim; ++i) {
@@ -154,65 +178,65 @@ const std::string& TraceText::meta_text(const debug::Summary& s) {
 
 void TraceText::append_summary(std::string& out, const debug::Summary& s) {
   if (!s.defined) {
-    out += "null";
+    out += "null"sv;
     return;
   }
   out += meta_text(s);
   if (!s.stats) {
-    out += R"(,"norm":null,"min":null,"max":null,"nan":null,"inf":null})";
+    out += R"(,"norm":null,"min":null,"max":null,"nan":null,"inf":null})"sv;
     return;
   }
-  out += ",\"norm\":";
+  out += ",\"norm\":"sv;
   append_number(out, s.norm);
-  out += ",\"min\":";
+  out += ",\"min\":"sv;
   append_number(out, s.min);
-  out += ",\"max\":";
+  out += ",\"max\":"sv;
   append_number(out, s.max);
-  out += ",\"nan\":";
+  out += ",\"nan\":"sv;
   append_plain(out, s.nan);
-  out += ",\"inf\":";
+  out += ",\"inf\":"sv;
   append_plain(out, s.inf);
   out += '}';
 }
 
 void TraceText::append_record(std::string& out, const debug::BackwardRun& run, const debug::NodeRecord& r) {
-  out += "{\"id\":";
+  out += "{\"id\":"sv;
   append_plain(out, r.id);
-  out += ",\"name\":";
+  out += ",\"name\":"sv;
   out += name_text(run, r.name_index);
-  out += ",\"source\":";
+  out += ",\"source\":"sv;
   if (!r.origin.valid()) {
-    out += "null";
+    out += "null"sv;
   } else {
-    out += "{\"file\":";
+    out += "{\"file\":"sv;
     out += file_text(r.origin);
-    out += ",\"line\":";
+    out += ",\"line\":"sv;
     append_plain(out, r.origin.line);
-    out += ",\"col\":";
+    out += ",\"col\":"sv;
     append_plain(out, r.origin.col);
-    out += ",\"function\":";
-    if (run.function_of(r).empty()) out += "\"<module>\"";
+    out += ",\"function\":"sv;
+    if (run.function_of(r).empty()) out += "\"<module>\""sv;
     else out += name_text(run, r.function_index);
     out += '}';
   }
-  out += ",\"module\":";
+  out += ",\"module\":"sv;
   out += module_text(run, r.module_index);
-  out += ",\"state\":\"";
+  out += ",\"state\":\""sv;
   out += state_name(r.state);
-  out += "\",\"grad_outputs\":[";
+  out += "\",\"grad_outputs\":["sv;
   for (uint32_t i = 0; i < r.in_count; ++i) {
     if (i) out += ',';
     append_summary(out, run.incoming(r)[i]);
   }
-  out += "],\"grad_inputs\":[";
+  out += "],\"grad_inputs\":["sv;
   for (uint32_t i = 0; i < r.out_count; ++i) {
     if (i) out += ',';
     append_summary(out, run.produced(r)[i]);
   }
-  out += "],\"time_us\":";
-  double t = std::round(double(r.time_us) * 10) / 10;  // to 0.1 us
-  if (std::isfinite(t)) append_plain(out, t);
-  else out += "null";
+  out += "],\"time_us\":"sv;
+  double tenths = std::round(double(r.time_us) * 10);  // to 0.1 us
+  if (std::isfinite(tenths)) append_tenths(out, tenths);
+  else out += "null"sv;
   out += '}';
 }
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -35,11 +36,11 @@ class TraceText {
     append_header(out, run);
     begin_run(run);
     for (size_t i = 0; i < run.records.size(); ++i) {
-      out += i ? ",\n  " : "\n  ";
+      out += std::string_view(i ? ",\n  " : "\n  ");
       append_record(out, run, run.records[i]);
       if (out.size() > (size_t(1) << 20)) flush(out);
     }
-    out += run.records.empty() ? "]}" : "\n ]}";
+    out += std::string_view(run.records.empty() ? "]}" : "\n ]}");
   }
 
  private:

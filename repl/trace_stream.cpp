@@ -5,9 +5,11 @@
 #include "engine/debug/step_stats.h"
 #include "viz/render.h"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -22,13 +24,21 @@ std::string StreamFile::open(const std::string& path) { return file_.open(path);
 // Records are gathered into 64 KB writes, as stdio's buffer did.
 constexpr size_t kStreamBuffer = size_t(64) << 10;
 
-void StreamFile::write(const std::string& text) {
+void StreamFile::write(std::string_view text) {
   if (!file_.is_open() || !file_.error().empty()) return;
+  // A big piece (a megabyte of trace records) goes straight to the file:
+  // copying it through the buffer first was a tenth of writing a trace.
+  if (text.size() >= kStreamBuffer) {
+    write_buffer();
+    file_.write(text);
+    return;
+  }
   buffer_ += text;
   if (buffer_.size() >= kStreamBuffer) write_buffer();
 }
 
 void StreamFile::write_buffer() {
+  if (buffer_.empty()) return;
   file_.write(buffer_);
   buffer_.clear();
 }
@@ -47,14 +57,21 @@ namespace {
 
 std::string dumped(const ordered_json& j) { return j.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
 
-// Numbers as JSON: shortest round-trip text, null when not finite.
+// Numbers as JSON: shortest round-trip text, null when not finite (a
+// compiled format into a plain array: "{}" parsed at run time was most of
+// what writing a step's record cost).
 void append_double(std::string& out, double v) {
   if (!std::isfinite(v)) {
     out += "null";
     return;
   }
   char buf[40];
-  out.append(buf, fmt::format_to_n(buf, sizeof buf, "{}", v).out);
+  out.append(buf, fmt::format_to(buf, FMT_COMPILE("{}"), v));  // at most 24 characters
+}
+
+void append_int(std::string& out, uint64_t v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
 }
 
 void append_optional(std::string& out, const std::optional<double>& v) {
@@ -89,9 +106,17 @@ namespace {
 // hand: through nlohmann::json it was half of what recording a small
 // model's steps cost.
 void append_step(std::string& out, const debug::StepReport& r, ParamHeads& heads) {
-  out += fmt::format("{{\"step\":{},\"loss\":", r.step);
+  out += "{\"step\":";
+  append_int(out, r.step);
+  out += ",\"loss\":";
   append_optional(out, r.loss);
-  out += fmt::format(",\"backwards\":{},\"nan\":{},\"inf\":{},\"params\":[", r.backwards, r.nan, r.inf);
+  out += ",\"backwards\":";
+  append_int(out, r.backwards);
+  out += ",\"nan\":";
+  append_int(out, r.nan);
+  out += ",\"inf\":";
+  append_int(out, r.inf);
+  out += ",\"params\":[";
   for (size_t i = 0; i < r.params.size(); ++i) {
     const debug::ParamStats& p = r.params[i];
     if (i) out += ',';
@@ -99,7 +124,11 @@ void append_step(std::string& out, const debug::StepReport& r, ParamHeads& heads
     if (p.grad.defined) {
       out += "{\"norm\":";
       append_double(out, p.grad.norm);
-      out += fmt::format(",\"nan\":{},\"inf\":{}}}", p.grad.nan, p.grad.inf);
+      out += ",\"nan\":";
+      append_int(out, p.grad.nan);
+      out += ",\"inf\":";
+      append_int(out, p.grad.inf);
+      out += '}';
     } else {
       out += "null";
     }

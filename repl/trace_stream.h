@@ -35,7 +35,7 @@ namespace backstep::repl {
 class StreamFile {
  public:
   std::string open(const std::string& path);
-  void write(const std::string& text);
+  void write(std::string_view text);
   void flush();
   std::string close();  // "" or why writing failed
   bool is_open() const { return file_.is_open(); }

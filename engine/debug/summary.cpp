@@ -6,6 +6,8 @@
 #include <ATen/LegacyBatchedTensorImpl.h>
 
 #include <charconv>
+#include <cstring>
+#include <type_traits>
 #include <cmath>
 #include <limits>
 
@@ -42,6 +44,66 @@ inline void fold(T v, double& sq, T& lo, T& hi) {
   hi = v > hi ? v : hi;
 }
 
+// Note [Lanes as vectors]: the eight lanes are GCC vector types, so the
+// loop is SSE2 vector code on any x86-64 (written as arrays, GCC made
+// scalar code of it: eleven instructions an element, most of what a
+// summary trace's step cost). Lane l still folds elements l, l+8, ... in
+// the same order with the same operations (no FMA on the baseline ISA), so
+// the results are bit for bit the scalar loop's.
+using F4 = float __attribute__((vector_size(16)));
+using D2 = double __attribute__((vector_size(16)));
+using D4 = double __attribute__((vector_size(32)));  // only converted into, then split (cvtps2pd)
+
+template <class V>
+V load(const void* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// Eight lanes of float values: sums of squares in four D2, extremes in two F4.
+struct FloatLanes {
+  D2 sq[4] = {};
+  F4 lo[2], hi[2];
+  explicit FloatLanes(float first) {
+    for (auto* v : {&lo[0], &lo[1], &hi[0], &hi[1]}) *v = F4{first, first, first, first};
+  }
+  void fold8(const float* p) {
+    for (int k = 0; k < 2; ++k) {
+      F4 x = load<F4>(p + 4 * k);
+      D4 wide = __builtin_convertvector(x, D4);
+      D2 a = {wide[0], wide[1]}, b = {wide[2], wide[3]};
+      sq[2 * k] += a * a;
+      sq[2 * k + 1] += b * b;
+      lo[k] = x < lo[k] ? x : lo[k];
+      hi[k] = x > hi[k] ? x : hi[k];
+    }
+  }
+  double sq_lane(int l) const { return sq[l / 2][l % 2]; }
+  float lo_lane(int l) const { return lo[l / 4][l % 4]; }
+  float hi_lane(int l) const { return hi[l / 4][l % 4]; }
+};
+
+// Eight lanes of double values: four D2 for each of the three.
+struct DoubleLanes {
+  D2 sq[4] = {};
+  D2 lo[4], hi[4];
+  explicit DoubleLanes(double first) {
+    for (int k = 0; k < 4; ++k) lo[k] = hi[k] = D2{first, first};
+  }
+  void fold8(const double* p) {
+    for (int k = 0; k < 4; ++k) {
+      D2 x = load<D2>(p + 2 * k);
+      sq[k] += x * x;
+      lo[k] = x < lo[k] ? x : lo[k];
+      hi[k] = x > hi[k] ? x : hi[k];
+    }
+  }
+  double sq_lane(int l) const { return sq[l / 2][l % 2]; }
+  double lo_lane(int l) const { return lo[l / 2][l % 2]; }
+  double hi_lane(int l) const { return hi[l / 2][l % 2]; }
+};
+
 template <class T>
 bool scan_all_finite(const T* data, int64_t n, Summary& s) {
   constexpr int kLanes = 8;
@@ -51,20 +113,21 @@ bool scan_all_finite(const T* data, int64_t n, Summary& s) {
     for (int64_t i = 0; i < n; ++i) fold(data[i], sq, lo, hi);
     return finish_finite(sq, lo, hi, s);
   }
-  double sq[kLanes] = {};
-  T lo[kLanes], hi[kLanes];
-  for (int l = 0; l < kLanes; ++l) lo[l] = hi[l] = data[0];
+  std::conditional_t<std::is_same_v<T, float>, FloatLanes, DoubleLanes> lanes(data[0]);
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes)
-    for (int l = 0; l < kLanes; ++l) fold(data[i + l], sq[l], lo[l], hi[l]);
-  for (; i < n; ++i) fold(data[i], sq[0], lo[0], hi[0]);
+  for (; i + kLanes <= n; i += kLanes) lanes.fold8(data + i);
+  double sq0 = lanes.sq_lane(0);
+  T lo0 = lanes.lo_lane(0), hi0 = lanes.hi_lane(0);
+  for (; i < n; ++i) fold(data[i], sq0, lo0, hi0);  // the tail in lane 0
   double total = 0;
+  T lo = lo0, hi = hi0;
   for (int l = 0; l < kLanes; ++l) {
-    total += sq[l];
-    lo[0] = lo[l] < lo[0] ? lo[l] : lo[0];
-    hi[0] = hi[l] > hi[0] ? hi[l] : hi[0];
+    total += l ? lanes.sq_lane(l) : sq0;
+    T lane_lo = l ? lanes.lo_lane(l) : lo0, lane_hi = l ? lanes.hi_lane(l) : hi0;
+    lo = lane_lo < lo ? lane_lo : lo;
+    hi = lane_hi > hi ? lane_hi : hi;
   }
-  return finish_finite(total, lo[0], hi[0], s);
+  return finish_finite(total, lo, hi, s);
 }
 
 template <class T>

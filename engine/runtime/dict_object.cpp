@@ -6,6 +6,8 @@
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
+#include <atomic>
+
 namespace backstep::rt {
 
 namespace {
@@ -108,6 +110,32 @@ int64_t DictObject::find_index_str(int64_t hash, std::string_view key) const {
   return probe(entries_, indices_, hash, [&](const Value& k) { return key_is_str(k, key); });
 }
 
+// Note [String lookups in small dicts]
+// Most dicts looked up by a string are small (an instance __dict__, a
+// keyword dict): scanning their entries comparing strings finds the key
+// without hashing it, and a SipHash of the name cost more than the whole
+// scan. An exact str key's stored hash is hash_str of its text, so equal
+// text is exactly what the hashed probe would match; a key of a str
+// subclass may hash differently (its own __hash__), so it is still matched
+// by hash and text, the hash computed only when such a key is met.
+namespace {
+template <class Entries>
+int64_t scan_small_str(const Entries& entries, std::string_view key) {
+  const TypeObject* exact_str = types().str;
+  int64_t hash = -1;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const auto& e = entries[i];
+    if (!e.live) continue;
+    const StrObject* so = e.key.template as<StrObject>();
+    if (!so || so->value.size() != key.size() || so->value != key) continue;
+    if (&so->type() == exact_str) return static_cast<int64_t>(i);
+    if (hash == -1) hash = hash_str(key);
+    if (e.hash == hash) return static_cast<int64_t>(i);
+  }
+  return -1;
+}
+}  // namespace
+
 // --- changes ---------------------------------------------------------------
 
 void DictObject::rebuild(size_t min_entries) {
@@ -162,7 +190,7 @@ const Value* DictObject::find(const Value& key) const {
 }
 
 const Value* DictObject::find_str(std::string_view key) const {
-  int64_t i = find_index_str(hash_str(key), key);
+  int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   return i < 0 ? nullptr : &entries_[static_cast<size_t>(i)].value;
 }
 
@@ -176,14 +204,54 @@ void DictObject::set(const Value& key, Value value) {
   insert_new(h, key, std::move(value));
 }
 
+// Note [Shared attribute-name keys]
+// Storing a new attribute name (every attribute of every new instance, a
+// __slots__ value, a class namespace entry) needs a str object for the key.
+// Names repeat, so a small direct-mapped table keeps the last str made for
+// each: the next instance's __dict__ shares it (and its cached hash), as
+// CPython shares interned identifier strings between dicts. Strings are
+// immutable, so sharing one changes nothing a program can see except that
+// equal names may be the same object, which CPython's interning also gives.
+// The table belongs to the first thread that stores a name (the
+// interpreter thread); other threads make their own str objects.
+namespace {
+constexpr size_t kKeyTableSize = 512;  // a power of two
+constexpr size_t kMaxSharedKey = 40;
+std::atomic<bool> g_key_table_claimed{false};
+thread_local constinit int t_key_table_role = 0;  // 0 unknown, 1 owner, 2 not
+
+Ref* key_table() {
+  if (t_key_table_role == 0) [[unlikely]] {
+    bool expected = false;
+    t_key_table_role = g_key_table_claimed.compare_exchange_strong(expected, true) ? 1 : 2;
+  }
+  if (t_key_table_role != 1) return nullptr;
+  static Ref* table = new Ref[kKeyTableSize];  // lives as long as the process (strs may outlive statics)
+  return table;
+}
+
+Value attribute_key(std::string_view key) {
+  Ref* table = key.size() <= kMaxSharedKey ? key_table() : nullptr;
+  if (!table) return make_str(std::string(key));
+  uint64_t h = key.size();
+  for (char c : key) h = h * 131 + static_cast<unsigned char>(c);
+  Ref& slot = table[(h ^ (h >> 17)) & (kKeyTableSize - 1)];
+  if (slot && static_cast<const StrObject*>(slot.get())->value == key) return Value(slot);
+  Value made = make_str(std::string(key));
+  slot = made.as_object();
+  return made;
+}
+}  // namespace
+
 void DictObject::set_str(std::string_view key, Value value) {
-  int64_t h = hash_str(key);
-  int64_t i = find_index_str(h, key);
+  int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   if (i >= 0) {
     entries_[static_cast<size_t>(i)].value = std::move(value);
     return;
   }
-  insert_new(h, make_str(std::string(key)), std::move(value));
+  Value k = attribute_key(key);
+  int64_t h = k.as<StrObject>()->hash();
+  insert_new(h, std::move(k), std::move(value));
 }
 
 bool DictObject::erase(const Value& key) {
@@ -194,7 +262,7 @@ bool DictObject::erase(const Value& key) {
 }
 
 bool DictObject::erase_str(std::string_view key) {
-  int64_t i = find_index_str(hash_str(key), key);
+  int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   if (i < 0) return false;
   remove_at(static_cast<size_t>(i));
   return true;

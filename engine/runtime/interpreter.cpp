@@ -350,6 +350,9 @@ void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame
                                  n_positional == 1 ? "" : "s", given, given == 1 ? "was" : "were"));
   }
   for (size_t i = 0; i < std::min(given, n_positional); ++i) f.locals[i] = std::move(args.pos[i]);
+  // Every parameter filled positionally (the common call): nothing is left
+  // to bind, default or report.
+  if (given == params.size() && varargs < 0 && args.kw.empty()) return;
   if (varargs >= 0) {
     std::vector<Value> rest;
     for (size_t i = n_positional; i < given; ++i) rest.push_back(std::move(args.pos[i]));

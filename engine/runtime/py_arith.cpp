@@ -88,16 +88,41 @@ Value swapped_compare(Interpreter& in, const TypeObject& t, const Value& self, c
 
 }  // namespace
 
-Value binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
-  if (a.is_int() && b.is_int()) {  // the common case, without a slot lookup
-    if (op == BinOp::Add) {
-      int64_t r;
-      if (!__builtin_add_overflow(a.as_int(), b.as_int(), &r)) return r;
-    } else if (op == BinOp::Sub) {
-      int64_t r;
-      if (!__builtin_sub_overflow(a.as_int(), b.as_int(), &r)) return r;
+namespace {
+// The common cases, without a slot lookup: int with int where the result
+// fits in 64 bits and needs no rounding rule beyond C++'s, a float with a
+// float, int or bool where IEEE arithmetic is Python's. Everything else (overflow, division,
+// a zero divisor, negative operands of // and %) goes through the slots.
+inline bool fast_number_binary(BinOp op, const Value& a, const Value& b, Value& out) {
+  if (a.is_int() && b.is_int()) {
+    int64_t x = a.as_int(), y = b.as_int(), r;
+    switch (op) {
+      case BinOp::Add: if (__builtin_add_overflow(x, y, &r)) return false; break;
+      case BinOp::Sub: if (__builtin_sub_overflow(x, y, &r)) return false; break;
+      case BinOp::Mul: if (__builtin_mul_overflow(x, y, &r)) return false; break;
+      case BinOp::FloorDiv: if (x < 0 || y <= 0) return false; r = x / y; break;
+      case BinOp::Mod: if (x < 0 || y <= 0) return false; r = x % y; break;
+      default: return false;
+    }
+    out = Value(r);
+    return true;
+  }
+  if ((a.is_float() && b.is_number()) || (b.is_float() && a.is_number())) {
+    double x = a.to_float(), y = b.to_float();  // an int operand converts as float(int) does
+    switch (op) {
+      case BinOp::Add: out = Value(x + y); return true;
+      case BinOp::Sub: out = Value(x - y); return true;
+      case BinOp::Mul: out = Value(x * y); return true;
+      case BinOp::Div: if (y == 0.0) return false; out = Value(x / y); return true;
+      default: return false;
     }
   }
+  return false;
+}
+}  // namespace
+
+Value binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
+  if (Value fast; fast_number_binary(op, a, b, fast)) return fast;
   Value r;
   {
     SiteScope scope(site);
@@ -114,6 +139,8 @@ Value binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::sha
 }
 
 Value inplace_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, std::shared_ptr<void>* site) {
+  // ints and floats have no in-place operators: `a op= b` is `a op b`.
+  if (Value fast; fast_number_binary(op, a, b, fast)) return fast;
   const TypeObject& ta = type_of(a);
   SiteScope scope(site);
   if (BinarySlot islot = ta.slots.inplace[static_cast<size_t>(op)]) {

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 
 namespace backstep::rt {
 
@@ -44,10 +46,81 @@ bool TypeObject::is_subtype_of(const TypeObject& other) const {
   return false;
 }
 
-const Value* TypeObject::lookup(std::string_view name) const {
-  for (const TypeObject* t : mro_)
-    if (const Value* v = t->dict_->find_str(name)) return v;
+// Note [The type attribute cache]
+// As CPython's type attribute cache (_PyType_Lookup's method cache): the
+// result of an MRO walk is remembered per (class, name) in a small
+// direct-mapped table, so `self.x` and `obj.method()` do not search every
+// class's namespace each time. An entry is valid while
+//   - the class's version is the same (set_mro and every change made
+//     through set_class_attr/del_class_attr bump it), and
+//   - no namespace on the MRO has gained or lost a key since: the sum of
+//     their dicts' mutation counters is the same. Those counters only grow
+//     and change on every insertion, removal and compaction, which is also
+//     everything that could move the entry the cached pointer points into,
+//     so namespaces filled directly (class creation, start-up) are covered
+//     too. A replaced value keeps its entry, so the pointer reads the new one.
+// The table belongs to the first thread that looks anything up (the
+// interpreter thread); other threads (the autograd engine's) walk the MRO.
+namespace {
+
+struct TypeCacheEntry {
+  const TypeObject* type = nullptr;
+  uint64_t version = 0;
+  uint64_t stamp = 0;
+  const Value* result = nullptr;
+  uint32_t length = 0;
+  char name[36] = {};
+};
+constexpr size_t kTypeCacheSize = 1024;  // a power of two
+TypeCacheEntry g_type_cache[kTypeCacheSize];
+std::atomic<bool> g_type_cache_claimed{false};
+// 0: not asked yet on this thread, 1: this thread owns the table, 2: it does not.
+thread_local constinit int t_type_cache_role = 0;
+
+bool owns_type_cache() {
+  if (t_type_cache_role == 0) [[unlikely]] {
+    bool expected = false;
+    t_type_cache_role = g_type_cache_claimed.compare_exchange_strong(expected, true) ? 1 : 2;
+  }
+  return t_type_cache_role == 1;
+}
+
+// O(1) in the name's length: its size and its first and last 8 bytes.
+size_t type_cache_index(const TypeObject* t, std::string_view name) {
+  uint64_t head = 0, tail = 0;
+  size_t n = std::min<size_t>(name.size(), 8);
+  std::memcpy(&head, name.data(), n);
+  std::memcpy(&tail, name.data() + name.size() - n, n);
+  uint64_t h = (reinterpret_cast<uintptr_t>(t) >> 4) ^ (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ name.size();
+  h ^= h >> 29;
+  return static_cast<size_t>(h) & (kTypeCacheSize - 1);
+}
+
+const Value* lookup_in_mro(const std::vector<TypeObject*>& mro, std::string_view name) {
+  for (const TypeObject* t : mro)
+    if (const Value* v = t->dict().find_str(name)) return v;
   return nullptr;
+}
+
+}  // namespace
+
+const Value* TypeObject::lookup(std::string_view name) const {
+  constexpr size_t kMaxName = sizeof(TypeCacheEntry::name);
+  if (name.empty() || name.size() > kMaxName || !owns_type_cache()) return lookup_in_mro(mro_, name);
+  uint64_t stamp = 0;
+  for (const TypeObject* t : mro_) stamp += t->dict().mutations();
+  TypeCacheEntry& e = g_type_cache[type_cache_index(this, name)];
+  if (e.type == this && e.version == version_ && e.stamp == stamp && e.length == name.size() &&
+      std::memcmp(e.name, name.data(), name.size()) == 0)
+    return e.result;
+  const Value* found = lookup_in_mro(mro_, name);
+  e.type = this;
+  e.version = version_;
+  e.stamp = stamp;
+  e.result = found;
+  e.length = static_cast<uint32_t>(name.size());
+  std::memcpy(e.name, name.data(), name.size());
+  return found;
 }
 
 const TypeObject* TypeObject::lookup_owner(std::string_view name) const {

@@ -59,6 +59,18 @@ std::vector<std::string> varnames(const lang::FunctionCode& c) {
   return out;
 }
 
+// CPython's CO_OPTIMIZED | CO_NEWLOCALS, CO_VARARGS, CO_VARKEYWORDS,
+// CO_NESTED (defined inside a function: its qualname has "<locals>") and
+// CO_GENERATOR; inspect.isgeneratorfunction and signature read them.
+int64_t code_flags(const lang::FunctionCode& c) {
+  int64_t flags = 0x1 | 0x2;
+  if (count_params(c, lang::Param::Kind::VarArgs)) flags |= 0x4;
+  if (count_params(c, lang::Param::Kind::KwArgs)) flags |= 0x8;
+  if (c.qualname.find("<locals>") != std::string::npos) flags |= 0x10;
+  if (c.is_generator) flags |= 0x20;
+  return flags;
+}
+
 Value str_tuple(const std::vector<std::string>& names) {
   std::vector<Value> items;
   for (const auto& n : names) items.push_back(make_str(n));
@@ -86,6 +98,7 @@ void install_code_objects() {
   add_getset(t, "co_kwonlyargcount",
              [](Interpreter&, const Value& s) { return Value(count_params(code_of(s), lang::Param::Kind::KwOnly)); });
   add_getset(t, "co_posonlyargcount", [](Interpreter&, const Value&) { return Value(int64_t(0)); });
+  add_getset(t, "co_flags", [](Interpreter&, const Value& s) { return Value(code_flags(code_of(s))); });
 
   add_getset(*mutable_types().function, "__code__", [](Interpreter&, const Value& self) -> Value {
     auto* f = static_cast<ScriptFunction*>(self.object_ptr());

@@ -573,6 +573,33 @@ void install_container_slots() {
   r.getitem = &range_getitem;
   r.contains = &range_contains;
   r.iter = &range_iter;
+  // range.count/index: arithmetic for ints (and bools), equality otherwise.
+  add_method(*t.range, "count", [](Interpreter& in, const Value& self, Args& a) -> Value {
+    expect_args(a, "count", 1, 1);
+    if (a.pos[0].is_int_like()) return Value(int64_t(range_contains(in, self, a.pos[0])));
+    int64_t n = 0;
+    for_each(in, self, [&](const Value& x) {
+      n += equals(in, x, a.pos[0]);
+      return true;
+    });
+    return Value(n);
+  });
+  add_method(*t.range, "index", [](Interpreter& in, const Value& self, Args& a) -> Value {
+    expect_args(a, "index", 1, 1);
+    auto* r = self.as<RangeObject>();
+    if (a.pos[0].is_int_like()) {
+      if (!range_contains(in, self, a.pos[0])) raise_value_error(fmt::format("{} is not in range", repr(in, a.pos[0])));
+      return Value((a.pos[0].to_int() - r->start) / r->step);
+    }
+    int64_t i = 0, found = -1;
+    for_each(in, self, [&](const Value& x) {
+      if (equals(in, x, a.pos[0])) found = i;
+      ++i;
+      return found < 0;
+    });
+    if (found < 0) raise_value_error("sequence.index(x): x not in sequence");
+    return Value(found);
+  });
   r.compare = &range_compare;
 
   t.slice->slots.repr = &native_repr;

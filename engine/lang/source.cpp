@@ -1,5 +1,6 @@
 #include "engine/lang/source.h"
 
+#include <algorithm>
 #include <deque>
 #include <fstream>
 #include <mutex>
@@ -112,7 +113,14 @@ std::string format_caret(const Span& span, int indent, char mark) {
   size_t end = (span.end_line == span.line && span.end_col > span.col) ? span.end_col - 1 : line.size();
   if (end > line.size()) end = line.size();
   if (end <= col) end = col + 1;
-  out += pad + std::string(col - strip, ' ') + std::string(end - col, mark) + "\n";
+  // Columns count bytes; the caret line counts characters, as CPython's
+  // traceback does, so a line with 'é' before the error stays aligned.
+  auto chars = [&](size_t from, size_t to) {
+    size_t n = 0;
+    for (size_t i = from; i < to; ++i) n += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+    return n;
+  };
+  out += pad + std::string(chars(strip, col), ' ') + std::string(std::max<size_t>(1, chars(col, end)), mark) + "\n";
   return out;
 }
 

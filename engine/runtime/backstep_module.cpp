@@ -104,6 +104,8 @@ Value terminal_columns(Interpreter&, Args& a) {
 
 }  // namespace
 
+void add_traceback_primitives(ModuleObject& m);  // traceback_primitives.cpp
+
 Value make_backstep_module(Interpreter& in) {
   auto m = make_module("_backstep");
   m->def("caller_module_name", caller_module_name);
@@ -122,6 +124,7 @@ Value make_backstep_module(Interpreter& in) {
   });
   add_os_primitives(in, *m);
   add_random_primitives(in, *m);
+  add_traceback_primitives(*m);
   return Value(m);
 }
 

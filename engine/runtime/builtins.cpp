@@ -19,6 +19,10 @@
 #include <cmath>
 
 namespace backstep::rt {
+void install_memoryview_type(Interpreter& in);  // memoryview_object.cpp
+}  // namespace backstep::rt
+
+namespace backstep::rt {
 
 void install_type_constructors(Interpreter& in);  // builtin_types.cpp
 void install_class_builtins(Interpreter& in);     // class_builtins.cpp
@@ -363,6 +367,7 @@ void install_builtins(Interpreter& in) {
   install_int_builtins(in);
   in.set_builtin("bytes", type_value(*bytes_type()));
   in.set_builtin("bytearray", type_value(*bytearray_type()));
+  install_memoryview_type(in);
 }
 
 }  // namespace backstep::rt

@@ -221,7 +221,7 @@ Value strip(Interpreter&, const Value& self, Args& a, bool left, bool right) {
 }
 
 Value find(Interpreter& in, const Value& self, Args& a, bool raise_missing, bool reverse) {
-  expect_args(a, raise_missing ? "index" : "find", 1, 3);
+  expect_args(a, raise_missing ? (reverse ? "rindex" : "index") : (reverse ? "rfind" : "find"), 1, 3);
   const std::string& d = self_data(self);
   std::string n = needle(in, a.pos[0]);
   auto size = static_cast<int64_t>(d.size());
@@ -281,7 +281,10 @@ Value map_chars(Interpreter&, const Value& self, Args&) {
 
 }  // namespace
 
+void install_more_bytes_methods(TypeObject& t);  // bytes_more_methods.cpp
+
 void install_bytes_methods(TypeObject& t) {
+  install_more_bytes_methods(t);
   add_method(t, "decode", &decode);
   add_method(*mutable_types().str, "encode", &encode);
   add_method(t, "hex", &hex);
@@ -305,6 +308,7 @@ void install_bytes_methods(TypeObject& t) {
   add_method(t, "find", [](Interpreter& in, const Value& s, Args& a) { return find(in, s, a, false, false); });
   add_method(t, "rfind", [](Interpreter& in, const Value& s, Args& a) { return find(in, s, a, false, true); });
   add_method(t, "index", [](Interpreter& in, const Value& s, Args& a) { return find(in, s, a, true, false); });
+  add_method(t, "rindex", [](Interpreter& in, const Value& s, Args& a) { return find(in, s, a, true, true); });
   add_method(t, "count", [](Interpreter& in, const Value& self, Args& a) {
     expect_args(a, "count", 1, 1);
     const std::string& d = self_data(self);

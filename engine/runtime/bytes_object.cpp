@@ -8,6 +8,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/iterator_types.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/repetition.h"
@@ -66,7 +67,7 @@ const std::string* bytes_data(const Value& v) {
 Value byte_iterator(const Value& self, const char* type_name) {
   auto pos = std::make_shared<size_t>(0);
   Value keep = self;
-  return Value(std::make_shared<IteratorObject>(type_name, [keep, pos](Interpreter&) -> std::optional<Value> {
+  return named_iterator(std::make_shared<IteratorObject>(type_name, [keep, pos](Interpreter&) -> std::optional<Value> {
     const std::string& d = *bytes_data(keep);
     if (*pos >= d.size()) return std::nullopt;
     return Value(int64_t(static_cast<unsigned char>(d[(*pos)++])));

@@ -8,6 +8,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/iterator_types.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/repetition.h"
@@ -42,7 +43,7 @@ Value index_iterator(const Value& seq, const char* name) {
     return items[(*pos)++];
   });
   it->set_length_hint([seq, pos] { return static_cast<int64_t>(seq_items(seq).size()) - static_cast<int64_t>(*pos); });
-  return Value(it);
+  return named_iterator(std::move(it));
 }
 
 // Lexicographic comparison of two sequences, as list and tuple compare.
@@ -243,7 +244,7 @@ Value dict_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, 
     return std::nullopt;
   });
   it->set_length_hint([d, seen] { return static_cast<int64_t>(d->size()) - *seen; });
-  return Value(it);
+  return named_iterator(std::move(it));
 }
 
 Value dict_iter(Interpreter&, const Value& v) {
@@ -307,7 +308,7 @@ bool view_contains(Interpreter& in, const Value& v, const Value& item) {
 Value dict_reverse_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, const char* name) {
   auto pos = std::make_shared<size_t>(d->entry_count());
   size_t size = d->size();
-  return Value(std::make_shared<IteratorObject>(name, [d, pos, size, which](Interpreter&) -> std::optional<Value> {
+  return named_iterator(std::make_shared<IteratorObject>(name, [d, pos, size, which](Interpreter&) -> std::optional<Value> {
     if (d->size() != size) raise_runtime_error("dictionary changed size during iteration");
     while (*pos > 0) {
       const DictObject::Entry* e = d->entry(--*pos);
@@ -372,7 +373,7 @@ Value set_iter(Interpreter&, const Value& v) {
     return entry->key;
   });
   it->set_length_hint([s, seen] { return static_cast<int64_t>(s->size()) - static_cast<int64_t>(*seen); });
-  return Value(it);
+  return named_iterator(std::move(it));
 }
 
 template <int Op>
@@ -453,7 +454,7 @@ Value range_iter(Interpreter&, const Value& v) {
     return Value(r->at((*i)++));
   });
   it->set_length_hint([r, i] { return r->length() - *i; });
-  return Value(it);
+  return named_iterator(std::move(it));
 }
 Value range_compare(Interpreter&, const Value& a, const Value& b, CmpOp op) {
   auto* x = a.as<RangeObject>();
@@ -572,12 +573,42 @@ void install_container_slots() {
   r.getitem = &range_getitem;
   r.contains = &range_contains;
   r.iter = &range_iter;
+  // range.count/index: arithmetic for ints (and bools), equality otherwise.
+  add_method(*t.range, "count", [](Interpreter& in, const Value& self, Args& a) -> Value {
+    expect_args(a, "count", 1, 1);
+    if (a.pos[0].is_int_like()) return Value(int64_t(range_contains(in, self, a.pos[0])));
+    int64_t n = 0;
+    for_each(in, self, [&](const Value& x) {
+      n += equals(in, x, a.pos[0]);
+      return true;
+    });
+    return Value(n);
+  });
+  add_method(*t.range, "index", [](Interpreter& in, const Value& self, Args& a) -> Value {
+    expect_args(a, "index", 1, 1);
+    auto* r = self.as<RangeObject>();
+    if (a.pos[0].is_int_like()) {
+      if (!range_contains(in, self, a.pos[0])) raise_value_error(fmt::format("{} is not in range", repr(in, a.pos[0])));
+      return Value((a.pos[0].to_int() - r->start) / r->step);
+    }
+    int64_t i = 0, found = -1;
+    for_each(in, self, [&](const Value& x) {
+      if (equals(in, x, a.pos[0])) found = i;
+      ++i;
+      return found < 0;
+    });
+    if (found < 0) raise_value_error("sequence.index(x): x not in sequence");
+    return Value(found);
+  });
   r.compare = &range_compare;
 
   t.slice->slots.repr = &native_repr;
   t.slice->slots.unhashable = true;
   t.slice->slots.hash = nullptr;
   t.ellipsis->slots.repr = &native_repr;
+  // Note [hash of the singletons] (hashing.h)
+  t.ellipsis->slots.hash = [](Interpreter&, const Value&) -> int64_t { return kEllipsisHash; };
+  t.not_implemented->slots.hash = [](Interpreter&, const Value&) -> int64_t { return kNotImplementedHash; };
   add_method(*t.iterator, "__length_hint__", [](Interpreter&, const Value& self, Args& a) -> Value {
     expect_args(a, "__length_hint__", 0, 0);
     auto hint = static_cast<IteratorObject*>(self.object_ptr())->length_hint();

@@ -19,6 +19,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace backstep::rt {
 
 using namespace lang;
@@ -298,8 +300,12 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
     case ExprKind::List:
     case ExprKind::Tuple:
     case ExprKind::Set: {
+      const auto& display = static_cast<const SequenceExpr&>(e);
+      auto is_starred = [](const ExprPtr& x) { return x->kind == ExprKind::Starred; };
+      if (e.kind == ExprKind::Set && std::any_of(display.elts.begin(), display.elts.end(), is_starred))
+        return eval_starred_set_display(*this, display, f);
       std::vector<Value> items;
-      for (const auto& x : static_cast<const SequenceExpr&>(e).elts) {
+      for (const auto& x : display.elts) {
         if (x->kind == ExprKind::Starred) {
           auto more = to_vector(*this, eval(*static_cast<const Starred&>(*x).value, f));
           items.insert(items.end(), more.begin(), more.end());
@@ -346,20 +352,35 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
   raise_runtime_error("internal error: unknown expression");
 }
 
-Value Interpreter::eval_fstring(const FString& s, Frame& f) {
-  std::string out;
+// Note [f-string error spans]
+// CPython 3.11 gives an f-string's conversion (!r/!s/!a) and formatting
+// steps the position of the whole f-string (its FORMAT_VALUE instruction
+// belongs to the JoinedStr node), while the replacement field's expression
+// keeps its own: `f"val {x:d}"` with a float x underlines all of
+// `f"val {x:d}"`, `f"{y/0}"` only `y/0`. A nested format spec's fields
+// format at the outermost f-string's position too.
+static void append_fstring(Interpreter& in, const FString& s, Frame& f, const lang::Span& whole, std::string& out) {
   for (const auto& part : s.parts) {
     out += part.literal;
     if (!part.expr) continue;
     out += part.debug_text;
-    Value v = eval(*part.expr, f);
-    if (part.conversion == 'r' || part.conversion == 'a') v = make_str(repr(*this, v));
-    else if (part.conversion == 's') v = make_str(str(*this, v));
+    Value v = in.eval(*part.expr, f);
+    f.current = whole;
+    if (part.conversion == 'r' || part.conversion == 'a') v = make_str(repr(in, v));
+    else if (part.conversion == 's') v = make_str(str(in, v));
     std::string spec;
-    if (part.format_spec) spec = str(*this, eval(*part.format_spec, f));
-    f.current = part.expr->span;
-    out += format_value(*this, v, spec);
+    if (part.format_spec && part.format_spec->kind == ExprKind::FString)
+      append_fstring(in, static_cast<const FString&>(*part.format_spec), f, whole, spec);
+    else if (part.format_spec)
+      spec = str(in, in.eval(*part.format_spec, f));
+    f.current = whole;
+    out += format_value(in, v, spec);
   }
+}
+
+Value Interpreter::eval_fstring(const FString& s, Frame& f) {
+  std::string out;
+  append_fstring(*this, s, f, s.span, out);
   return make_str(std::move(out));
 }
 

@@ -42,9 +42,26 @@ bool is_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 }  // namespace
 
+namespace {
+// A binary file's class is io's buffered class for its mode, as type(f)
+// shows it in CPython: a subclass of the file class, so the same methods.
+const TypeObject* file_class(const FileObject::Flags& flags, const std::string& encoding) {
+  if (!encoding.empty()) return &file_type();
+  auto make = [](const char* name) {
+    TypeObject* t = new_type(name, "_io", &file_type());
+    t->set_final(true);
+    return t;
+  };
+  static const TypeObject* reader = make("BufferedReader");
+  static const TypeObject* writer = make("BufferedWriter");
+  static const TypeObject* random = make("BufferedRandom");
+  return flags.read && flags.write ? random : flags.read ? reader : writer;
+}
+}  // namespace
+
 FileObject::FileObject(std::FILE* fp, Value name, std::string mode, Flags flags, std::string encoding,
                        std::string errors, std::optional<std::string> newline)
-    : Object(ObjKind::Other, &file_type()), name(std::move(name)), mode(std::move(mode)),
+    : Object(ObjKind::Other, file_class(flags, encoding)), name(std::move(name)), mode(std::move(mode)),
       encoding(std::move(encoding)), errors(std::move(errors)), newline(std::move(newline)), fp_(fp),
       flags_(flags) {}
 
@@ -55,10 +72,7 @@ FileObject::~FileObject() {
 const TypeObject& FileObject::native_type() const { return file_type(); }
 
 std::string FileObject::repr(Interpreter& in) const {
-  if (binary()) {
-    const char* cls = flags_.read && flags_.write ? "BufferedRandom" : flags_.read ? "BufferedReader" : "BufferedWriter";
-    return fmt::format("<_io.{} name={}>", cls, rt::repr(in, name));
-  }
+  if (binary()) return fmt::format("<_io.{} name={}>", type().name(), rt::repr(in, name));
   return fmt::format("<_io.TextIOWrapper name={} mode={} encoding={}>", rt::repr(in, name), python_string_repr(mode),
                      python_string_repr(encoding));
 }
@@ -338,7 +352,18 @@ std::FILE* open_stream(Interpreter& in, const Value& file, const ParsedMode& m, 
 
 Value builtin_open(Interpreter& in, Args& args) {
   auto a = bind_args(args, "open", {"file", "mode", "buffering", "encoding", "errors", "newline", "closefd", "opener"}, 1);
-  const Value& file = *a[0];
+  Value file = *a[0];
+  // An os.PathLike (pathlib.Path, ...) opens the path its __fspath__ gives,
+  // and the file's name is that str, as in CPython.
+  if (!file.as<StrObject>() && !file.is_int_like()) {
+    if (auto fspath = lookup_special(in, file, "__fspath__")) {
+      Value text = call(in, *fspath, {});
+      if (!text.as<StrObject>())
+        raise_type_error(fmt::format("expected {}.__fspath__() to return str or bytes, not {}", type_name(file),
+                                     type_name(text)));
+      file = text;
+    }
+  }
   auto* path = file.as<StrObject>();
   if (!path && !file.is_int_like())
     raise_type_error(fmt::format("expected str, bytes or os.PathLike object, not {}", type_name(file)));

@@ -4,6 +4,7 @@
 #include "engine/runtime/function.h"
 #include "engine/runtime/generator.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/iterator_types.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
@@ -14,7 +15,7 @@ namespace backstep::rt {
 namespace {
 
 Value iterator(std::string name, IteratorObject::Next next) {
-  return Value(std::make_shared<IteratorObject>(std::move(name), std::move(next)));
+  return named_iterator(std::make_shared<IteratorObject>(std::move(name), std::move(next)));
 }
 
 Value b_iter(Interpreter& in, Args& a) {
@@ -121,7 +122,7 @@ Value b_reversed(Interpreter& in, Args& a) {
   if (!t.slots.len || !t.slots.getitem || seq.as<DictObject>())
     raise_type_error(fmt::format("'{}' object is not reversible", t.name()));
   auto i = std::make_shared<int64_t>(length(in, seq));
-  std::string name = seq.as<ListObject>() ? "list_reverseiterator" : "reversed";
+  std::string name = seq.as<ListObject>() ? "list_reverseiterator" : seq.as<RangeObject>() ? "range_iterator" : "reversed";
   return iterator(name, [seq, i](Interpreter& in) -> std::optional<Value> {
     if (*i <= 0) return std::nullopt;
     int64_t n = length(in, seq);

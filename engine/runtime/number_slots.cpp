@@ -251,7 +251,7 @@ void install_number_slots() {
   t.bool_->slots = t.int_->slots;
   t.none->slots.repr = &none_repr;
   t.none->slots.truth = [](Interpreter&, const Value&) { return false; };
-  t.none->slots.hash = [](Interpreter&, const Value&) -> int64_t { return hash_pointer(&types()); };
+  t.none->slots.hash = [](Interpreter&, const Value&) -> int64_t { return kNoneHash; };
 }
 
 }  // namespace backstep::rt

@@ -65,7 +65,7 @@ bool truthy(Interpreter& in, const Value& v) {
 
 int64_t hash_value(Interpreter& in, const Value& v) {
   switch (v.kind()) {
-    case Value::Kind::None: return hash_pointer(&types());  // 3.11 hashes None by address
+    case Value::Kind::None: return kNoneHash;  // Note [hash of the singletons]
     case Value::Kind::Bool: return v.as_bool() ? 1 : 0;
     case Value::Kind::Int: return hash_int(v.as_int());
     case Value::Kind::Float: return hash_double(v.as_float(), 0);

@@ -66,6 +66,20 @@ Value make_set_display(const lang::SequenceExpr& display, const std::vector<Valu
   return Value(set);
 }
 
+Value eval_starred_set_display(Interpreter& in, const lang::SequenceExpr& display, Frame& f) {
+  auto set = std::make_shared<SetObject>();
+  for (const auto& x : display.elts) {
+    if (x->kind == lang::ExprKind::Starred) {
+      Value more = in.eval(*static_cast<const lang::Starred&>(*x).value, f);
+      set_update_from(in, *set, more);
+    } else {
+      Value v = in.eval(*x, f);
+      set->add(v);
+    }
+  }
+  return Value(set);
+}
+
 Value eval_loop_iterable(Interpreter& in, const lang::Expr& iter, Frame& f) {
   if (iter.kind != lang::ExprKind::Set) return in.eval(iter, f);
   const auto& display = static_cast<const lang::SequenceExpr&>(iter);

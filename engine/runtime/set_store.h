@@ -71,6 +71,10 @@ Value dict_view_binary(Interpreter& in, const Value& a, const Value& b, int op);
 // iterable (a constant display there is a frozenset): Note [Constant set
 // displays] in set_display.cpp.
 Value make_set_display(const lang::SequenceExpr& display, const std::vector<Value>& items);
+// A display with starred items ({*s, 1}): CPython's BUILD_SET of the items
+// before the first star, SET_UPDATE for each starred one (a set merged as a
+// table, a dict through its stored hashes), SET_ADD for each item after.
+Value eval_starred_set_display(Interpreter& in, const lang::SequenceExpr& display, Frame& f);
 Value eval_loop_iterable(Interpreter& in, const lang::Expr& iter, Frame& f);
 
 }  // namespace backstep::rt

@@ -166,9 +166,11 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string zero = flags.find('0') != std::string::npos && align.empty() ? "0" : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";
+    // %-formatting right-aligns text unless '-' says otherwise (format()'s default is left).
+    std::string text_align = align.empty() ? ">" : align;
     switch (type) {
-      case 's': out += format_value(in, make_str(str(in, v)), align + width + precision); break;
-      case 'r': case 'a': out += format_value(in, make_str(repr(in, v)), align + width + precision); break;
+      case 's': out += format_value(in, make_str(str(in, v)), text_align + width + precision); break;
+      case 'r': case 'a': out += format_value(in, make_str(repr(in, v)), text_align + width + precision); break;
       case 'd': case 'i': case 'u': {
         if (is_big_int(v)) {
           out += format_value(in, v, align + sign + zero + width + "d");
@@ -189,7 +191,11 @@ std::string percent_format(Interpreter& in, std::string_view f, const Value& arg
           raise_type_error(fmt::format("%{} format: an integer is required, not {}", type, type_name(v)));
         out += format_value(in, is_big_int(v) ? v : Value(v.to_int()), align + sign + alt + zero + width + type);
         break;
-      case 'c': out += v.is_int_like() ? std::string(1, static_cast<char>(v.to_int())) : str(in, v); break;
+      case 'c': {
+        std::string c = v.is_int_like() ? std::string(1, static_cast<char>(v.to_int())) : str(in, v);
+        out += format_value(in, make_str(std::move(c)), text_align + width);
+        break;
+      }
       default:
         raise_value_error(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<int>(type), i));
     }

@@ -6,6 +6,7 @@
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/iterator_types.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/repetition.h"
@@ -352,12 +353,14 @@ Value str_iter(Interpreter&, const Value& v) {
   auto chars = std::make_shared<std::vector<std::string>>();
   for (auto c : code_points(sv(v).value)) chars->emplace_back(c);
   auto pos = std::make_shared<size_t>(0);
-  auto it = std::make_shared<IteratorObject>("str_ascii_iterator", [chars, pos](Interpreter&) -> std::optional<Value> {
+  // CPython iterates an all-ASCII str with its own iterator class.
+  const char* name = chars->size() == sv(v).value.size() ? "str_ascii_iterator" : "str_iterator";
+  auto it = std::make_shared<IteratorObject>(name, [chars, pos](Interpreter&) -> std::optional<Value> {
     if (*pos >= chars->size()) return std::nullopt;
     return make_str((*chars)[(*pos)++]);
   });
   it->set_length_hint([chars, pos] { return static_cast<int64_t>(chars->size() - *pos); });
-  return Value(it);
+  return named_iterator(std::move(it));
 }
 
 bool str_contains(Interpreter&, const Value& v, const Value& item) {

@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <limits>
 
+#include <unistd.h>
+
 namespace backstep::rt {
 namespace {
 
@@ -59,8 +61,19 @@ std::shared_ptr<StreamObject> make_stream(bool is_err) {
     if (!text) raise_type_error(fmt::format("write() argument must be str, not {}", type_name(a.pos[0])));
     if (is_err) in.sink().err(text->value);
     else in.sink().out(text->value);
-    return static_cast<int64_t>(text->value.size());
+    int64_t chars = 0;  // write() returns the number of characters, not bytes
+    for (unsigned char c : text->value) chars += (c & 0xC0) != 0x80;
+    return chars;
   });
+  // What logging's handler reprs and scripts read of the streams.
+  s->set("name", make_str(is_err ? "<stderr>" : "<stdout>"));
+  s->set("mode", make_str("w"));
+  s->set("encoding", make_str("utf-8"));
+  s->set("errors", make_str(is_err ? "backslashreplace" : "strict"));
+  s->def("fileno", [is_err](Interpreter&, Args&) -> Value { return Value(int64_t(is_err ? 2 : 1)); });
+  s->def("isatty", [is_err](Interpreter&, Args&) -> Value { return Value(::isatty(is_err ? 2 : 1) != 0); });
+  s->def("writable", [](Interpreter&, Args&) -> Value { return Value(true); });
+  s->def("readable", [](Interpreter&, Args&) -> Value { return Value(false); });
   s->def("flush", [](Interpreter& in, Args&) -> Value {
     in.sink().flush();
     return Value();
@@ -132,8 +145,11 @@ static Value set_recursion_limit(Interpreter& in, Args& a) {
   return Value();
 }
 
+void add_sys_info(ModuleObject& m);  // sys_info.cpp
+
 Value make_sys_module(Interpreter& in) {
   auto m = make_module("sys");
+  add_sys_info(*m);
   std::vector<Value> argv;
   for (const auto& a : in.state<SysState>().argv) argv.push_back(make_str(a));
   m->set("argv", Value(std::make_shared<ListObject>(std::move(argv))));

@@ -60,8 +60,11 @@ void sleep_for(Interpreter& in, const Args& a) {
 
 }  // namespace
 
+void add_calendar_functions(ModuleObject& m);  // time_calendar.cpp
+
 Value make_time_module(Interpreter&) {
   auto m = make_module("time");
+  add_calendar_functions(*m);
   using Steady = std::chrono::steady_clock;
   using System = std::chrono::system_clock;
   // The clocks take no arguments and return a float of seconds or an int

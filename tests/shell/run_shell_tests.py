@@ -21,6 +21,7 @@ import debugger_tests  # noqa: E402
 import editor_tests  # noqa: E402
 import forward_debug_tests  # noqa: E402
 import frame_tests  # noqa: E402
+import interrupt_tests  # noqa: E402
 import terminal_tests  # noqa: E402
 from harness import TestFailure  # noqa: E402
 
@@ -37,7 +38,8 @@ def main():
         return 2
 
     tests = []
-    for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests, frame_tests):
+    for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests, frame_tests,
+                   interrupt_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
                 tests.append(t)

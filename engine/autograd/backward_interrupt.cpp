@@ -24,6 +24,7 @@ namespace {
 std::atomic<uint64_t> g_requests{0};
 static_assert(std::atomic<uint64_t>::is_always_lock_free);
 std::atomic<bool> g_enabled{true};
+std::atomic<uint64_t> g_relayed{0};
 
 // The relay's wake-up call. Initialised before main, so before any signal
 // handler can post it; never destroyed (the relay waits on it until exit).
@@ -74,9 +75,12 @@ void fail(ag::GraphTask& task) {
     }
     uint64_t requests = g_requests.load();
     Registry& r = registry();
-    std::lock_guard<std::mutex> lock(r.mutex);
-    for (const Running& e : r.running)
-      if (e.requests_at_start < requests) fail(*e.task);
+    {
+      std::lock_guard<std::mutex> lock(r.mutex);
+      for (const Running& e : r.running)
+        if (e.requests_at_start < requests) fail(*e.task);
+    }
+    g_relayed.fetch_add(1);
   }
 }
 
@@ -118,6 +122,8 @@ void interrupt_backwards() {
 }
 
 void set_backward_interrupts_enabled(bool enabled) { g_enabled.store(enabled); }
+
+uint64_t interrupt_requests_relayed() { return g_relayed.load(); }
 
 RegisteredGraphTask::RegisteredGraphTask(ag::GraphTask& task) {
   const InterruptibleBackward* scope = t_scope;

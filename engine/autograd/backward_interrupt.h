@@ -65,6 +65,8 @@ void interrupt_backwards();
 
 // For bench/ only: turns the registration off, to measure what it costs.
 void set_backward_interrupts_enabled(bool enabled);
+// For tests: how many requests the relay has acted on so far.
+uint64_t interrupt_requests_relayed();
 
 // For the engine's execute_with_graph_task (backstep_engine.cpp): registers
 // the graph task for the call when the thread is in an InterruptibleBackward

@@ -6,6 +6,7 @@
 
 #include "engine/api/tensor_names.h"
 #include "engine/api/training_steps.h"
+#include "engine/autograd/backward_interrupt.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/sys_module.h"
 #include "repl/cli.h"
@@ -69,6 +70,7 @@ class Watchdog {
       if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) return;
       fired_ = true;
       in.request_interrupt(fmt::format("--timeout {}: the program ran longer than {} s", seconds, seconds));
+      autograd::interrupt_backwards();  // a long backward stops between nodes
       if (cv_.wait_for(lock, std::chrono::seconds(5), [this] { return done_; })) return;
       std::fflush(stdout);
       std::fprintf(stderr, "backstep: timed out after %g s (--timeout %g); the program did not stop, ending it\n",

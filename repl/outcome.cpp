@@ -1,5 +1,6 @@
 #include "repl/outcome.h"
 
+#include "engine/autograd/backward_interrupt.h"
 #include "engine/debug/frames.h"
 #include "engine/runtime/py_ops.h"
 #include "repl/cli.h"
@@ -17,8 +18,10 @@ int system_exit_status(rt::Interpreter& in, const rt::ScriptError& e) {
 }
 
 void interrupt_interpreter(void* interpreter) {
-  // Called from the SIGINT handler: request_interrupt only stores an atomic.
+  // Called from the SIGINT handler: request_interrupt only stores an atomic,
+  // interrupt_backwards bumps one and posts a semaphore.
   static_cast<rt::Interpreter*>(interpreter)->request_interrupt();
+  autograd::interrupt_backwards();  // a long backward stops between nodes
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "engine/api/autograd_api.h"
 
 #include "engine/api/batched_grads.h"
+#include "engine/api/interruptible_backward.h"
 
 #include "engine/api/script_hooks.h"
 #include "engine/api/mutations.h"
@@ -220,7 +221,7 @@ std::vector<at::Tensor> run_backward(Interpreter& in, const BackwardRequest& r) 
     if (runner) {
       result = runner->run(in, roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
     } else {
-      result = ag::Engine::get_default_engine().execute(roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
+      result = execute_interruptibly(in, roots, grads, r.keep_graph, r.create_graph, r.accumulate_grad, outputs);
     }
   } catch (const std::exception& e) {
     rethrow_with_diagnosis(in, e, roots);

@@ -136,7 +136,7 @@ bool reaches_outer(const at::Tensor& t, const Prepared& p) {
   if (!t.requires_grad()) return false;
   std::vector<torch::autograd::Node*> todo;
   std::unordered_set<torch::autograd::Node*> seen;
-  if (auto fn = t.grad_fn()) todo.push_back(fn.get());
+  if (const auto& fn = t.grad_fn()) todo.push_back(fn.get());
   else return !p.fresh.count(torch::autograd::impl::grad_accumulator(t).get());
   while (!todo.empty()) {
     torch::autograd::Node* n = todo.back();

@@ -255,7 +255,7 @@ Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn
   check_callable(fn);
   auto& slot = TensorRegistry::instance().script_hooks(t);
   auto list = std::static_pointer_cast<ScriptHookList>(slot.lock());
-  auto fn_node = t.grad_fn();
+  const auto& fn_node = t.grad_fn();
   // An in-place operation (or a view's refreshed grad_fn) gives the tensor a
   // new grad_fn: PyTorch 2.x then starts a new hook dict, and hooks
   // registered before stay on the old node (update_tensor_hooks_on_new_gradfn).

@@ -304,7 +304,7 @@ class Pickler {
 
   // ('storage', torch.FloatStorage, key, location, numel) as a persistent id.
   void save_persistent_storage(const at::Tensor& t) {
-    c10::Storage st = t.storage();
+    const c10::Storage& st = t.storage();
     const void* id = st.unsafeGetStorageImpl();
     auto found = storage_index_.find(id);
     size_t index;

@@ -42,7 +42,7 @@ std::vector<int64_t> int_list(rt::Interpreter& in, const rt::Value& v, const std
 }  // namespace
 
 rt::Value tensor_set_(rt::Interpreter& in, const rt::Value& self, rt::Args& a) {
-  at::Tensor t = self.as_tensor();
+  const at::Tensor& t = self.as_tensor();  // set_ changes the tensor, not this handle
   std::string got;
   for (size_t i = 0; i < a.pos.size(); ++i) got += (i ? ", " : "") + rt::type_name(a.pos[i]);
   if (!a.kw.empty()) bad_set_args(got);

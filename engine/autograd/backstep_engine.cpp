@@ -1,5 +1,6 @@
 #include "engine/autograd/backstep_engine.h"
 
+#include "engine/autograd/backward_interrupt.h"
 #include "engine/autograd/node_metadata.h"
 
 #include <torch/csrc/autograd/anomaly_mode.h>
@@ -51,6 +52,17 @@ class Engine final : public torch::autograd::Engine {
       p = provider();
     }
     return p ? p() : nullptr;
+  }
+
+  // Every backward passes through here with its graph task (Engine::execute
+  // makes it, then calls this); on the calling thread, the base runs the
+  // whole backward before returning. Registered meanwhile, the task can be
+  // interrupted between nodes (Note [Interrupting a running backward]).
+  c10::intrusive_ptr<at::ivalue::Future> execute_with_graph_task(
+      const std::shared_ptr<torch::autograd::GraphTask>& graph_task, c10::intrusive_ptr<torch::autograd::Node> graph_root,
+      torch::autograd::InputBuffer&& input_buffer) override {
+    RegisteredGraphTask interruptible(*graph_task);
+    return torch::autograd::Engine::execute_with_graph_task(graph_task, std::move(graph_root), std::move(input_buffer));
   }
 
  private:

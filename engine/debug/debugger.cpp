@@ -1,5 +1,6 @@
 #include "engine/debug/debugger.h"
 
+#include "engine/api/interruptible_backward.h"
 #include "engine/api/training_steps.h"
 #include "engine/debug/engine_workers.h"
 #include "engine/debug/forward.h"
@@ -168,8 +169,8 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
                                       bool accumulate_grad, const ag::edge_list& outputs) {
   if (forward_->take_step_into_backward()) step_next_backward_ = true;
   forward_->refresh_watches();
-  if (!watching() && !step_next_backward_)
-    return ag::Engine::get_default_engine().execute(roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
+  if (!watching() && !step_next_backward_)  // no hooks: interrupts stop it between nodes
+    return api::execute_interruptibly(in, roots, grads, keep_graph, create_graph, accumulate_grad, outputs);
 
   let_go_of_old_histories();
   runs_.push_back(std::make_unique<BackwardRun>());

@@ -145,7 +145,7 @@ struct Compare : Expr {
 };
 
 struct IfExp : Expr {
-  IfExp(Span s) : Expr(ExprKind::IfExp, s) {}
+  explicit IfExp(Span s) : Expr(ExprKind::IfExp, s) {}
   ExprPtr test, body, orelse;
 };
 

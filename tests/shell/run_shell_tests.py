@@ -22,6 +22,7 @@ import editor_tests  # noqa: E402
 import forward_debug_tests  # noqa: E402
 import frame_tests  # noqa: E402
 import run_breakpoint_tests  # noqa: E402
+import interrupt_tests  # noqa: E402
 import terminal_tests  # noqa: E402
 from harness import TestFailure  # noqa: E402
 
@@ -39,7 +40,7 @@ def main():
 
     tests = []
     for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests, frame_tests,
-                   run_breakpoint_tests):
+                   run_breakpoint_tests, interrupt_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
                 tests.append(t)

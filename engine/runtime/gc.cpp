@@ -112,6 +112,8 @@ void gc_on_create(Object& o) {
 Object::~Object() {
   if (gc_flags & kHasWeakrefs) [[unlikely]]
     referent_freed(*this);
+  if (gc_flags & kHasCaptures) [[unlikely]]
+    forget_captures(*this);
   if (!gc_tracked()) return;
   State& s = g_state;
   LockGuard guard(s.lock);

@@ -15,7 +15,13 @@ namespace gc_detail {
 // collection's scratch, gc_state.h).
 constexpr uint8_t kFinalized = 8;     // its __del__ ran (it runs once: PEP 442)
 constexpr uint8_t kHasWeakrefs = 16;  // weak references to it are registered
-constexpr uint8_t kPersistentFlags = kFinalized | kHasWeakrefs;
+constexpr uint8_t kHasCaptures = 32;  // its closures' captures are registered (gc_captures.h)
+constexpr uint8_t kPersistentFlags = kFinalized | kHasWeakrefs | kHasCaptures;
+
+// gc_captures.cpp: an owner's registered captures.
+void visit_captures(const Object& o, GcVisitor& v);
+void clear_captures(const Object& o);
+void forget_captures(const Object& o);  // ~Object
 
 // The referent of weakrefs is being freed: they go dead, and the callbacks
 // of those still alive are queued (~Object, any thread).

@@ -91,11 +91,25 @@ std::unordered_set<const void*> tracked_objects() {
   return out;
 }
 
-// Aborts (a crash libFuzzer keeps) when the session left tracked objects.
-void check_no_leftovers(const std::unordered_set<const void*>& before) {
+std::vector<rt::Value> leftovers(const std::unordered_set<const void*>& before) {
   std::vector<rt::Value> left;
   for (const rt::Value& v : rt::gc_objects(-1))
     if (!before.count(v.object_ptr())) left.push_back(v);
+  return left;
+}
+
+// Aborts (a crash libFuzzer keeps) when the session left tracked objects.
+// What the first use of a feature makes for the whole process (the builtin
+// classes' namespaces, a type made on first import) is not a leak: an
+// input that leaves objects is run again, and only what a second run
+// leaves too is reported.
+void run_checking_leftovers(const std::string& text) {
+  auto before = tracked_objects();
+  backstep::fuzz::run_on_big_stack([&] { run_program(text); });
+  if (leftovers(before).empty()) return;
+  before = tracked_objects();
+  backstep::fuzz::run_on_big_stack([&] { run_program(text); });
+  std::vector<rt::Value> left = leftovers(before);
   if (left.empty()) return;
   std::fprintf(stderr, "==fuzz_interpreter== LEAK: %zu object(s) the cycle collector tracks outlived the session:\n",
                left.size());
@@ -107,9 +121,6 @@ void check_no_leftovers(const std::unordered_set<const void*>& before) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::string text(reinterpret_cast<const char*>(data), size);
-  auto before = tracked_objects();
-  backstep::fuzz::run_on_big_stack([&] { run_program(std::move(text)); });
-  check_no_leftovers(before);
+  run_checking_leftovers(std::string(reinterpret_cast<const char*>(data), size));
   return 0;
 }

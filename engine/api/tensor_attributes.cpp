@@ -10,6 +10,7 @@
 #include "engine/runtime/big_int.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/gc.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -155,6 +156,11 @@ class TensorMethod : public rt::Object {
  public:
   TensorMethod(Value self, std::string name) : Object(rt::ObjKind::BoundMethod), self_(std::move(self)), name_(std::move(name)) {}
   static bool is_instance(const rt::Object& o) { return dynamic_cast<const TensorMethod*>(&o) != nullptr; }
+  // The tensor it is bound to (`t.register_hook(t.mul)` is a cycle).
+  void gc_traverse(rt::GcVisitor& v) const override {
+    Object::gc_traverse(v);
+    v.visit(self_);
+  }
   const rt::TypeObject& native_type() const override { return *rt::types().builtin_function; }
   std::string repr(Interpreter&) const override {
     return fmt::format("<built-in method {} of Tensor object at {:#x}>", name_, rt::identity(self_));

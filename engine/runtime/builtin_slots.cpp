@@ -68,6 +68,7 @@ const Value& not_implemented() {
 void install_bytes_type();    // bytes_object.cpp
 void install_bytearray_type();  // bytearray_object.cpp
 void install_code_objects();  // code_object.cpp: the code type and function.__code__
+void install_weakref_types();  // weakref_module.cpp
 
 void install_builtin_slots() {
   static std::once_flag once;
@@ -90,6 +91,7 @@ void install_builtin_slots() {
     install_bytes_type();
     install_bytearray_type();
     install_code_objects();
+    install_weakref_types();
     types().not_implemented->slots.repr = [](Interpreter& in, const Value& v) { return v.object_ptr()->repr(in); };
     for (const auto& t : all_types())
       if (t->base()) inherit_missing(t->slots, t->base()->slots);

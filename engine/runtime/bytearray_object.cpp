@@ -258,8 +258,11 @@ void share_bytes_methods(TypeObject& t) {
     if (!name || !m || m->slot != SlotId::None || t.dict().find_str(name->value)) return;
     shared.emplace_back(name->value, m->fn);
   });
-  for (auto& [name, fn] : shared)
-    add_method(t, name, [fn](Interpreter& in, const Value& self, Args& a) { return as_bytearray_result(fn(in, self, a)); });
+  for (auto& entry : shared) {
+    auto fn = entry.second;  // clang before 16 cannot capture a structured binding
+    add_method(t, entry.first,
+               [fn](Interpreter& in, const Value& self, Args& a) { return as_bytearray_result(fn(in, self, a)); });
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/gc_captures.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -17,6 +18,14 @@ namespace backstep::rt {
 Value call_builtin_sorted(Interpreter& in, Args& a);
 
 namespace {
+
+// A view holds its dict: `d["keys"] = d.keys()` is a cycle the collector
+// must see (Note [captures of C++ closures] in gc_captures.cpp).
+Value dict_view(std::shared_ptr<DictObject> d, DictViewObject::Which which) {
+  auto view = std::make_shared<DictViewObject>(std::move(d), which);
+  gc_track_dict_view(*view);
+  return Value(view);
+}
 
 std::shared_ptr<DictObject> self_ref(DictObject& d) { return std::static_pointer_cast<DictObject>(d.shared_from_this()); }
 
@@ -108,13 +117,13 @@ const MethodTable<TupleObject>& tuple_methods() {
 const MethodTable<DictObject>& dict_methods() {
   static const MethodTable<DictObject> table{
       {"keys", [](Interpreter&, DictObject& self, Args&) -> Value {
-         return Value(std::make_shared<DictViewObject>(self_ref(self), DictViewObject::Which::Keys));
+         return dict_view(self_ref(self), DictViewObject::Which::Keys);
        }},
       {"values", [](Interpreter&, DictObject& self, Args&) -> Value {
-         return Value(std::make_shared<DictViewObject>(self_ref(self), DictViewObject::Which::Values));
+         return dict_view(self_ref(self), DictViewObject::Which::Values);
        }},
       {"items", [](Interpreter&, DictObject& self, Args&) -> Value {
-         return Value(std::make_shared<DictViewObject>(self_ref(self), DictViewObject::Which::Items));
+         return dict_view(self_ref(self), DictViewObject::Which::Items);
        }},
       {"get", [](Interpreter&, DictObject& self, Args& a) -> Value {
          expect_args(a, "get", 1, 2);

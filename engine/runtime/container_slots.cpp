@@ -6,6 +6,7 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/gc_captures.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/iterator_types.h"
@@ -34,15 +35,28 @@ Value slice_items(const std::vector<Value>& items, const SliceObject& s, Make ma
   return make(std::move(out));
 }
 
+// The size of a dict or set a box holds, for length hints.
+int64_t length_of(const Value& v) {
+  if (auto* d = v.as<DictObject>()) return static_cast<int64_t>(d->size());
+  return static_cast<int64_t>(static_cast<SetObject*>(v.object_ptr())->size());
+}
+
 // An iterator over a sequence by index: sees appends made while iterating.
+// The sequence is captured in a box the collector sees (Note [captures of
+// C++ closures] in gc_captures.cpp).
 Value index_iterator(const Value& seq, const char* name) {
   auto pos = std::make_shared<size_t>(0);
-  auto it = std::make_shared<IteratorObject>(name, [seq, pos](Interpreter&) -> std::optional<Value> {
-    const auto& items = seq_items(seq);
+  auto box = make_gc_captures({seq});
+  auto it = std::make_shared<IteratorObject>(name, [box, pos](Interpreter&) -> std::optional<Value> {
+    if (box->released()) return std::nullopt;
+    const auto& items = seq_items(box->values[0]);
     if (*pos >= items.size()) return std::nullopt;
     return items[(*pos)++];
   });
-  it->set_length_hint([seq, pos] { return static_cast<int64_t>(seq_items(seq).size()) - static_cast<int64_t>(*pos); });
+  it->set_length_hint([box, pos] {
+    return box->released() ? 0 : static_cast<int64_t>(seq_items(box->values[0]).size()) - static_cast<int64_t>(*pos);
+  });
+  gc_register_captures(*it, std::move(box));
   return named_iterator(std::move(it));
 }
 
@@ -229,7 +243,10 @@ Value dict_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, 
   auto pos = std::make_shared<size_t>(0);
   auto seen = std::make_shared<int64_t>(0);
   size_t size = d->size();
-  auto it = std::make_shared<IteratorObject>(name, [d, pos, size, which, seen](Interpreter&) -> std::optional<Value> {
+  auto box = make_gc_captures({Value(d)});
+  auto it = std::make_shared<IteratorObject>(name, [box, pos, size, which, seen](Interpreter&) -> std::optional<Value> {
+    if (box->released()) return std::nullopt;
+    auto* d = static_cast<DictObject*>(box->values[0].object_ptr());
     if (d->size() != size) raise_runtime_error("dictionary changed size during iteration");
     ++*seen;
     while (*pos < d->entry_count()) {
@@ -243,7 +260,10 @@ Value dict_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, 
     }
     return std::nullopt;
   });
-  it->set_length_hint([d, seen] { return static_cast<int64_t>(d->size()) - *seen; });
+  it->set_length_hint([box, seen] {
+    return box->released() ? 0 : length_of(box->values[0]) - *seen;
+  });
+  gc_register_captures(*it, std::move(box));
   return named_iterator(std::move(it));
 }
 
@@ -308,7 +328,10 @@ bool view_contains(Interpreter& in, const Value& v, const Value& item) {
 Value dict_reverse_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which which, const char* name) {
   auto pos = std::make_shared<size_t>(d->entry_count());
   size_t size = d->size();
-  return named_iterator(std::make_shared<IteratorObject>(name, [d, pos, size, which](Interpreter&) -> std::optional<Value> {
+  auto box = make_gc_captures({Value(d)});
+  auto it = std::make_shared<IteratorObject>(name, [box, pos, size, which](Interpreter&) -> std::optional<Value> {
+    if (box->released()) return std::nullopt;
+    auto* d = static_cast<DictObject*>(box->values[0].object_ptr());
     if (d->size() != size) raise_runtime_error("dictionary changed size during iteration");
     while (*pos > 0) {
       const DictObject::Entry* e = d->entry(--*pos);
@@ -320,7 +343,9 @@ Value dict_reverse_iterator(std::shared_ptr<DictObject> d, DictViewObject::Which
       }
     }
     return std::nullopt;
-  }));
+  });
+  gc_register_captures(*it, std::move(box));
+  return named_iterator(std::move(it));
 }
 
 bool set_like_view(const Value& v) {
@@ -365,14 +390,20 @@ Value set_iter(Interpreter&, const Value& v) {
   auto pos = std::make_shared<size_t>(0);
   auto seen = std::make_shared<size_t>(0);
   size_t size = s->size();
-  auto it = std::make_shared<IteratorObject>("set_iterator", [s, pos, seen, size](Interpreter&) -> std::optional<Value> {
+  auto box = make_gc_captures({v});
+  auto it = std::make_shared<IteratorObject>("set_iterator", [box, pos, seen, size](Interpreter&) -> std::optional<Value> {
+    if (box->released()) return std::nullopt;
+    auto* s = static_cast<SetObject*>(box->values[0].object_ptr());
     if (s->size() != size) raise_runtime_error("Set changed size during iteration");
     const auto* entry = table_of(*s).next_entry(*pos);
     if (!entry) return std::nullopt;
     ++*seen;
     return entry->key;
   });
-  it->set_length_hint([s, seen] { return static_cast<int64_t>(s->size()) - static_cast<int64_t>(*seen); });
+  it->set_length_hint([box, seen] {
+    return box->released() ? 0 : length_of(box->values[0]) - static_cast<int64_t>(*seen);
+  });
+  gc_register_captures(*it, std::move(box));
   return named_iterator(std::move(it));
 }
 

@@ -25,7 +25,7 @@ ReleaseScope::~ReleaseScope() {
     while (!pending.empty()) {
       std::vector<Value> batch = std::move(pending.back());
       pending.pop_back();
-      batch.clear();  // may defer more (pushed on `pending`) and not recurse past kMaxDepth
+      while (!batch.empty()) batch.pop_back();  // may defer more (pushed on `pending`) and not recurse past kMaxDepth
     }
   }
   --depth;
@@ -35,12 +35,14 @@ bool ReleaseScope::too_deep() const { return depth > kMaxDepth; }
 
 void ReleaseScope::defer(std::vector<Value>&& values) { deferred().push_back(std::move(values)); }
 
+// Last item first, as CPython's list and tuple deallocators release them:
+// finalizers (__del__, weakref callbacks) of the items run in that order.
 void release_items(std::vector<Value>& items) {
   if (items.empty()) return;
   ReleaseScope scope;
   if (scope.too_deep())
     ReleaseScope::defer(std::move(items));
-  items.clear();
+  while (!items.empty()) items.pop_back();
 }
 
 }  // namespace backstep::rt

@@ -1,6 +1,7 @@
 #include "engine/runtime/descriptors.h"
 
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/gc_captures.h"
 #include "engine/runtime/instance.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
@@ -53,9 +54,19 @@ Value method_descriptor_get(Interpreter&, const Value& descr, const Value& obj, 
   auto* d = static_cast<MethodDescriptor*>(descr.object_ptr());
   if (is_unbound(obj) || d->slot == SlotId::New) return descr;
   auto keep = std::static_pointer_cast<MethodDescriptor>(descr.as_object());
+  // `l.append(l.append)` is a cycle: the object is captured in a box the
+  // collector sees (Note [captures of C++ closures] in gc_captures.cpp).
+  auto box = make_gc_captures({obj});
   auto bound = std::make_shared<BuiltinFunction>(
-      d->name, [keep, obj](Interpreter& in, Args& a) { return keep->fn(in, obj, a); }, type_name(obj), identity(obj));
+      d->name,
+      [keep, box](Interpreter& in, Args& a) {
+        if (box->released()) raise_runtime_error("method of a collected object called");
+        Value self = box->values[0];
+        return keep->fn(in, self, a);
+      },
+      type_name(obj), identity(obj));
   bound->set_self(obj);
+  gc_register_captures(*bound, std::move(box), /*extra_copies=*/1);  // __self__ holds it too
   bound->set_defining_class(d->owner);
   return Value(bound);
 }

@@ -3,6 +3,7 @@
 #include "engine/runtime/gc.h"
 
 #include "engine/runtime/dict_object.h"
+#include "engine/runtime/gc_finalizers.h"
 #include "engine/runtime/gc_state.h"
 
 namespace backstep::rt {
@@ -100,7 +101,7 @@ void gc_track(Object& o) {
   LockGuard guard(s.lock);
   list_append(s.generations[0], o);
   o.gc_generation = 0;
-  o.gc_flags = 0;
+  o.gc_flags &= kPersistentFlags;
   note_allocation(s);
 }
 
@@ -109,6 +110,10 @@ void gc_on_create(Object& o) {
 }
 
 Object::~Object() {
+  if (gc_flags & kHasWeakrefs) [[unlikely]]
+    referent_freed(*this);
+  if (gc_flags & kHasCaptures) [[unlikely]]
+    forget_captures(*this);
   if (!gc_tracked()) return;
   State& s = g_state;
   LockGuard guard(s.lock);
@@ -138,6 +143,14 @@ void GcVisitor::visit(const Value& v) {
     if (auto f = g_state.tensor_traverser) f(v.as_tensor(), *this);
   }
 }
+
+namespace {
+thread_local int t_holds = 0;  // GcHold scopes open on this (the interpreter) thread
+}  // namespace
+
+GcHold::GcHold() { ++t_holds; }
+GcHold::~GcHold() { --t_holds; }
+bool gc_held() { return t_holds > 0; }
 
 bool gc_enabled() { return g_state.enabled; }
 void gc_set_enabled(bool on) { g_state.enabled = on; }
@@ -172,7 +185,12 @@ std::vector<Value> gc_objects(int generation) {
 // quarter of the old generation (so a growing heap is not walked quadratically).
 void gc_collect_pending(Interpreter& in) {
   g_gc_pending.store(false, std::memory_order_relaxed);
+  gc_run_finalizers(in);  // the flag also says that finalizers wait
   State& s = g_state;
+  if (gc_held()) {  // Note [collections and other threads]: after the backward
+    g_gc_pending.store(true, std::memory_order_relaxed);
+    return;
+  }
   if (!s.enabled || s.collecting) return;
   for (int g = kGcGenerations - 1; g >= 0; --g) {
     int64_t count;

@@ -95,10 +95,36 @@ void gc_set_threshold(int generation, int64_t value);
 int64_t gc_count(int generation);
 std::vector<Value> gc_objects(int generation);  // -1: all
 
+// Note [collections and other threads]
+// An autograd worker may drop the last reference to a tracked object at any
+// time during a backward (a node dies with its hooks). A collection must not
+// run then: it reads the objects' counts and members, and one freed under
+// it would be read after its members were destroyed. The interpreter thread
+// runs script code during a backward only inside pump_until (hooks posted
+// by the worker), so pump_until holds collections: automatic ones wait
+// until the backward is over, and gc.collect() there returns 0. Finalizers
+// still run (they only take objects off a locked queue).
+class GcHold {
+ public:
+  GcHold();
+  ~GcHold();
+  GcHold(const GcHold&) = delete;
+  GcHold& operator=(const GcHold&) = delete;
+};
+bool gc_held();
+
 // Set when an allocation crossed a threshold; the interpreter collects at
 // its next statement boundary.
 extern std::atomic<bool> g_gc_pending;
 inline bool gc_pending() { return g_gc_pending.load(std::memory_order_relaxed); }
 void gc_collect_pending(Interpreter& in);
+
+// Runs the finalizers (__del__, weakref callbacks) of objects freed since
+// the last call (gc_finalizers.cpp). On the interpreter thread only.
+void gc_run_finalizers(Interpreter& in);
+
+// The end of a session: collects, unbinds every module's globals as CPython
+// does at exit (finalizers run), and collects again (gc_exit.cpp).
+void gc_end_session(Interpreter& in);
 
 }  // namespace backstep::rt

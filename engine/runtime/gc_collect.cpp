@@ -4,13 +4,17 @@
 //      holder) in the collection lowers the target's gc_refs;
 //   3. objects (and holders) with gc_refs > 0 are held from outside: they
 //      and everything reachable from them survive;
-//   4. suspended generators among the rest are closed first (their finally
-//      blocks run, as CPython finalizes before it clears); if one ran, the
-//      garbage waits for the next collection, in case it was resurrected;
-//   5. otherwise the rest is cleared, and reference counting frees it.
+//   4. weak references to the rest go dead, and the callbacks of those that
+//      are not garbage themselves run (CPython's handle_weakrefs);
+//   5. finalizers run: suspended generators are closed (their finally
+//      blocks run) and __del__ is called, once per object (Note
+//      [finalizers] in gc_finalizers.cpp); if anything ran, what is still
+//      unreachable is found again (the rest was resurrected);
+//   6. the rest is cleared, and reference counting frees it.
 #include "engine/runtime/gc.h"
 
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/gc_finalizers.h"
 #include "engine/runtime/gc_state.h"
 #include "engine/runtime/generator.h"
 #include "engine/runtime/interpreter.h"
@@ -132,12 +136,14 @@ bool holds_only_atoms(const Object& o) {
 // print it. Counted as CPython 3.11 lays objects out: an instance's
 // __dict__ is part of the instance there (it is not made unless asked for),
 // and a closure keeps its cells in a tuple of their own.
-int64_t cpython_count_adjustment(const Object& o) {
+// `extra_refs`: references the caller holds to each member besides the
+// garbage list (the survivors of a finalizer pass).
+int64_t cpython_count_adjustment(const Object& o, long extra_refs) {
   int64_t n = 0;
   if (const DictObject* d = o.instance_dict(); d && o.kind() == ObjKind::Instance) {
     // Held by the instance and by the collector's list of garbage only.
     bool garbage = (d->gc_flags & kInCollection) && !(d->gc_flags & kReachable);
-    if (garbage && o.instance_dict_ref().use_count() == 2) --n;
+    if (garbage && o.instance_dict_ref().use_count() == 2 + extra_refs) --n;
   }
   if (o.kind() == ObjKind::Function)
     if (auto* f = dynamic_cast<const ScriptFunction*>(&o); f && !f->free_cells.empty()) ++n;
@@ -148,12 +154,14 @@ struct Garbage {
   int64_t reported = 0;  // what gc.collect() answers
   std::vector<Ref> objects;
   std::vector<std::pair<std::shared_ptr<void>, const GcHolderType*>> holders;
-  std::vector<GeneratorObject*> suspended;  // to be closed before anything is cleared
+  // Suspended generators and instances whose __del__ has not run, to be
+  // finalized before anything is cleared (in the order of the lists).
+  std::vector<Object*> to_finalize;
 };
 
 // Steps 2-3 and the choice of garbage among `members`, whose flags and
 // gc_refs step 1 set. Under the lock.
-Garbage analyse(const std::vector<Object*>& members) {
+Garbage analyse(const std::vector<Object*>& members, long extra_refs = 0) {
   Holders holders;
   SubtractRefs subtract(holders);
   for (Object* o : members)
@@ -171,13 +179,16 @@ Garbage analyse(const std::vector<Object*>& members) {
   for (Object* o : members)
     if (!(o->gc_flags & kReachable))
       if (Ref r = o->weak_from_this().lock()) {
-        if (auto* g = r->kind() == ObjKind::Generator ? static_cast<GeneratorObject*>(r.get()) : nullptr)
-          if (g->started() && !g->finished() && !g->running()) garbage.suspended.push_back(g);
+        if (auto* g = r->kind() == ObjKind::Generator ? static_cast<GeneratorObject*>(r.get()) : nullptr) {
+          if (g->started() && !g->finished() && !g->running()) garbage.to_finalize.push_back(g);
+        } else if (has_pending_finalizer(r)) {
+          garbage.to_finalize.push_back(r.get());
+        }
         garbage.objects.push_back(std::move(r));
       }
   garbage.reported = static_cast<int64_t>(garbage.objects.size());
-  for (const Ref& o : garbage.objects) garbage.reported += cpython_count_adjustment(*o);
-  for (Object* o : members) o->gc_flags = 0;
+  for (const Ref& o : garbage.objects) garbage.reported += cpython_count_adjustment(*o, extra_refs);
+  for (Object* o : members) o->gc_flags &= kPersistentFlags;
   for (auto& [key, state] : holders)
     if (!state.reachable && state.type->clear)
       if (auto kept = state.type->retain(key)) garbage.holders.emplace_back(std::move(kept), state.type);
@@ -194,7 +205,7 @@ Garbage find_garbage(GcHeader& young) {
     if (count > 0 && holds_only_atoms(*o)) {
       list_remove(*o);
     } else {
-      o->gc_flags = kInCollection | (count == 0 ? kUnowned : 0);
+      o->gc_flags = (o->gc_flags & kPersistentFlags) | kInCollection | (count == 0 ? kUnowned : 0);
       o->gc_refs = count;
       members.push_back(o);
     }
@@ -210,19 +221,25 @@ Garbage find_garbage(GcHeader& young) {
 Garbage still_garbage(const Garbage& garbage) {
   std::vector<Object*> members;
   for (const Ref& o : garbage.objects) {
-    o->gc_flags = kInCollection;
+    o->gc_flags = (o->gc_flags & kPersistentFlags) | kInCollection;
     o->gc_refs = o.use_count() - 1;
     members.push_back(o.get());
   }
-  Garbage rest = analyse(members);
-  rest.suspended.clear();  // finalized once, as CPython does
+  Garbage rest = analyse(members, 1);
+  rest.to_finalize.clear();  // finalized once, as CPython does
   return rest;
 }
 
-// Closes unreachable suspended generators (their finally blocks run);
-// whatever they raise is reported as CPython reports errors in finalizers.
-void finalize(Interpreter& in, const std::vector<GeneratorObject*>& generators) {
-  for (GeneratorObject* g : generators) {
+// Closes unreachable suspended generators (their finally blocks run) and
+// calls __del__; whatever they raise is reported as CPython reports errors
+// in finalizers. The objects are kept alive by the garbage list.
+void finalize(Interpreter& in, const std::vector<Object*>& objects) {
+  for (Object* o : objects) {
+    if (o->kind() != ObjKind::Generator) {
+      call_finalizer(in, o->shared_from_this());
+      continue;
+    }
+    auto* g = static_cast<GeneratorObject*>(o);
     try {
       g->close(in);
     } catch (const ScriptError& e) {
@@ -238,6 +255,10 @@ void finalize(Interpreter& in, const std::vector<GeneratorObject*>& generators) 
 int64_t gc_collect(Interpreter& in, int generation) {
   State& s = g_state;
   if (s.collecting) return 0;
+  if (gc_held()) {  // Note [collections and other threads] in gc.h
+    g_gc_pending.store(true, std::memory_order_relaxed);
+    return 0;
+  }
   s.collecting = true;
   struct Done {
     State& s;
@@ -264,8 +285,12 @@ int64_t gc_collect(Interpreter& in, int generation) {
     }
   }
   int64_t found = garbage.reported;
-  if (!garbage.suspended.empty()) {
-    finalize(in, garbage.suspended);
+  bool ran = clear_weakrefs_to_garbage(in, garbage.objects);
+  if (!garbage.to_finalize.empty()) {
+    finalize(in, garbage.to_finalize);
+    ran = true;
+  }
+  if (ran) {
     // What the finalizers freed goes now (closing a generator often breaks
     // its cycle); what is left is looked at again, and counted, as CPython
     // counts what is still unreachable after finalizers.

@@ -7,6 +7,7 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/gc.h"
+#include "engine/runtime/gc_finalizers.h"
 #include "engine/runtime/generator.h"
 #include "engine/runtime/instance.h"
 #include "engine/runtime/set_store.h"
@@ -46,11 +47,17 @@ void gc_visit_globals(GcVisitor& v, const std::shared_ptr<ModuleGlobals>& g) {
 
 // --- object (the instance __dict__) ---------------------------------------------
 
-void Object::gc_traverse(GcVisitor& v) const { v.visit(dict_); }
+void Object::gc_traverse(GcVisitor& v) const {
+  v.visit(dict_);
+  if (gc_flags & gc_detail::kHasCaptures) [[unlikely]]
+    gc_detail::visit_captures(*this, v);  // Note [captures of C++ closures]
+}
 
 void Object::gc_clear() {
   std::shared_ptr<DictObject> d = std::move(dict_);
   dict_.reset();
+  if (gc_flags & gc_detail::kHasCaptures) [[unlikely]]
+    gc_detail::clear_captures(*this);
 }
 
 // An instance's __slots__ values live beside its __dict__ (instance.h).

@@ -63,10 +63,11 @@ Interpreter::Interpreter(OutputSink& sink)
 
 Interpreter::~Interpreter() {
   // Garbage cycles go while this interpreter can still run what they need
-  // (a suspended generator's finally block), as CPython collects at exit.
+  // (a suspended generator's finally block), as CPython collects at exit
+  // (Note [the end of a session] in gc_exit.cpp).
   if (on_interpreter_thread()) {
     try {
-      gc_collect(*this, kGcGenerations - 1);
+      gc_end_session(*this);
     } catch (...) {
     }
   }

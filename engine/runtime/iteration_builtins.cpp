@@ -2,6 +2,7 @@
 // (zip(a_generator, b) pulls one item from each per step, and stops early).
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/gc_captures.h"
 #include "engine/runtime/generator.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/iterator_types.h"
@@ -18,13 +19,28 @@ Value iterator(std::string name, IteratorObject::Next next) {
   return named_iterator(std::make_shared<IteratorObject>(std::move(name), std::move(next)));
 }
 
+// An iterator whose next function reads its values from `box` (Note
+// [captures of C++ closures] in gc_captures.cpp): `next` gets them, and is
+// not called once the collector emptied the box.
+template <class F>
+Value boxed_iterator(std::string name, std::vector<Value> values, F next) {
+  auto box = make_gc_captures(std::move(values));
+  auto it = std::make_shared<IteratorObject>(std::move(name), [box, next](Interpreter& in) -> std::optional<Value> {
+    if (box->released()) return std::nullopt;
+    return next(in, box->values);
+  });
+  gc_register_captures(*it, std::move(box));
+  return named_iterator(std::move(it));
+}
+
 Value b_iter(Interpreter& in, Args& a) {
   expect_args(a, "iter", 1, 2);
   if (a.pos.size() == 1) return make_iterator(in, a.pos[0]);
   // iter(callable, sentinel): call until the sentinel comes back.
   Value fn = a.pos[0], sentinel = a.pos[1];
   if (!is_callable(fn)) raise_type_error("iter(v, w): v must be callable");
-  return iterator("callable_iterator", [fn, sentinel](Interpreter& in) -> std::optional<Value> {
+  return boxed_iterator("callable_iterator", {fn, sentinel}, [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    Value fn = held[0], sentinel = held[1];
     Value v = in.call(fn, {});
     if (equals(in, v, sentinel)) return std::nullopt;
     return v;
@@ -50,7 +66,8 @@ Value b_enumerate(Interpreter& in, Args& a) {
   int64_t i = start ? to_index(in, *start) : 0;
   Value it = make_iterator(in, *iterable);
   auto n = std::make_shared<int64_t>(i);
-  return iterator("enumerate", [it, n](Interpreter& in) -> std::optional<Value> {
+  return boxed_iterator("enumerate", {it}, [n](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    Value it = held[0];
     auto v = iterator_next(in, it);
     if (!v) return std::nullopt;
     return make_tuple({Value((*n)++), *v});
@@ -60,10 +77,11 @@ Value b_enumerate(Interpreter& in, Args& a) {
 Value b_zip(Interpreter& in, Args& a) {
   const Value* strict_arg = a.find_kw("strict");
   bool strict = strict_arg && truthy(in, *strict_arg);
-  auto its = std::make_shared<std::vector<Value>>();
-  for (const auto& v : a.pos) its->push_back(make_iterator(in, v));
-  return iterator("zip", [its, strict](Interpreter& in) -> std::optional<Value> {
-    if (its->empty()) return std::nullopt;
+  std::vector<Value> iterators;
+  for (const auto& v : a.pos) iterators.push_back(make_iterator(in, v));
+  if (iterators.empty()) return iterator("zip", [](Interpreter&) -> std::optional<Value> { return std::nullopt; });
+  return boxed_iterator("zip", std::move(iterators), [strict](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    const std::vector<Value>* its = &held;  // not emptied meanwhile: a running iterator is held by its caller
     std::vector<Value> row;
     for (size_t k = 0; k < its->size(); ++k) {
       auto v = iterator_next(in, (*its)[k]);
@@ -86,12 +104,13 @@ Value b_zip(Interpreter& in, Args& a) {
 
 Value b_map(Interpreter& in, Args& a) {
   if (a.pos.size() < 2) raise_type_error("map() must have at least two arguments.");
-  Value fn = a.pos[0];
-  auto its = std::make_shared<std::vector<Value>>();
-  for (size_t i = 1; i < a.pos.size(); ++i) its->push_back(make_iterator(in, a.pos[i]));
-  return iterator("map", [fn, its](Interpreter& in) -> std::optional<Value> {
+  std::vector<Value> held{a.pos[0]};  // the function, then the iterators
+  for (size_t i = 1; i < a.pos.size(); ++i) held.push_back(make_iterator(in, a.pos[i]));
+  return boxed_iterator("map", std::move(held), [](Interpreter& in, std::vector<Value>& box) -> std::optional<Value> {
+    const Value& fn = box[0];  // not emptied meanwhile: a running iterator is held by its caller
     Args call_args;
-    for (const auto& it : *its) {
+    for (size_t i = 1; i < box.size(); ++i) {
+      const Value& it = box[i];
       auto v = iterator_next(in, it);
       if (!v) return std::nullopt;
       call_args.pos.push_back(std::move(*v));
@@ -104,7 +123,8 @@ Value b_filter(Interpreter& in, Args& a) {
   expect_args(a, "filter", 2, 2);
   Value fn = a.pos[0];
   Value it = make_iterator(in, a.pos[1]);
-  return iterator("filter", [fn, it](Interpreter& in) -> std::optional<Value> {
+  return boxed_iterator("filter", {fn, it}, [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    Value fn = held[0], it = held[1];
     while (auto v = iterator_next(in, it))
       if (truthy(in, fn.is_none() ? *v : in.call(fn, {*v}))) return v;
     return std::nullopt;
@@ -123,7 +143,8 @@ Value b_reversed(Interpreter& in, Args& a) {
     raise_type_error(fmt::format("'{}' object is not reversible", t.name()));
   auto i = std::make_shared<int64_t>(length(in, seq));
   std::string name = seq.as<ListObject>() ? "list_reverseiterator" : seq.as<RangeObject>() ? "range_iterator" : "reversed";
-  return iterator(name, [seq, i](Interpreter& in) -> std::optional<Value> {
+  return boxed_iterator(name, {seq}, [i](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    Value seq = held[0];
     if (*i <= 0) return std::nullopt;
     int64_t n = length(in, seq);
     if (*i > n) *i = n;

@@ -7,6 +7,7 @@
 // thread-safe, and grad mode and other libtorch settings are thread-local --
 // so a hook call is posted here and the engine thread waits for its result.
 #include "engine/runtime/mailbox.h"
+#include "engine/runtime/gc.h"
 
 #include <exception>
 #include <atomic>
@@ -45,6 +46,7 @@ void Interpreter::run_on_interpreter_thread(const std::function<void()>& work) {
 }
 
 void Interpreter::pump_until(const std::function<bool()>& finished) {
+  GcHold hold;  // a worker is running: Note [collections and other threads] in gc.h
   std::unique_lock<std::mutex> lock(mailbox_->mutex);
   while (true) {
     while (!mailbox_->work.empty()) {

@@ -4,6 +4,7 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/gc.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -22,7 +23,12 @@ TypeObject* proxy_type() {
 class MappingProxyObject : public Object {
  public:
   static bool is_instance(const Object& o) { return &o.type() == proxy_type(); }
-  explicit MappingProxyObject(Value m) : Object(ObjKind::Other), mapping(std::move(m)) {}
+  explicit MappingProxyObject(Value m) : Object(ObjKind::Other), mapping(std::move(m)) { gc_track(*this); }
+  // `d["view"] = types.MappingProxyType(d)` is a cycle (Note [cycle collection]).
+  void gc_traverse(GcVisitor& v) const override {
+    Object::gc_traverse(v);
+    v.visit(mapping);
+  }
   const TypeObject& native_type() const override { return *proxy_type(); }
   std::string repr(Interpreter& in) const override { return "mappingproxy(" + rt::repr(in, mapping) + ")"; }
 

@@ -5,6 +5,7 @@
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
+#include "engine/runtime/gc_finalizers.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/instance.h"
 #include "engine/runtime/interpreter.h"
@@ -170,6 +171,7 @@ Value object_new(Interpreter&, TypeObject& cls, Args& args) {
   if (cls.layout_base() != types().object)
     raise_type_error(fmt::format("object.__new__({}) is not safe, use {}.__new__()", cls.name(),
                                  cls.layout_base() ? cls.layout_base()->name() : "?"));
+  if (class_has_finalizer(cls)) return make_finalizable_instance(cls);  // Note [finalizers]
   return Value(std::make_shared<InstanceObject>(&cls));
 }
 

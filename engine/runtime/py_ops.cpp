@@ -4,6 +4,7 @@
 #include "engine/runtime/py_ops.h"
 
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/gc_captures.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
@@ -290,15 +291,19 @@ Value make_iterator(Interpreter& in, const Value& iterable) {
   if (t.slots.getitem) {
     // The old sequence protocol: obj[0], obj[1], ... until IndexError.
     auto index = std::make_shared<int64_t>(0);
-    return Value(std::make_shared<IteratorObject>("iterator", [iterable, index](Interpreter& in) -> std::optional<Value> {
+    auto box = make_gc_captures({iterable});  // Note [captures of C++ closures]
+    auto it = std::make_shared<IteratorObject>("iterator", [box, index](Interpreter& in) -> std::optional<Value> {
+      if (box->released()) return std::nullopt;
       try {
-        return get_item(in, iterable, Value((*index)++));
+        return get_item(in, box->values[0], Value((*index)++));
       } catch (ScriptError& e) {
         if (e.type().is_subtype_of(*exc_types().index_error) || e.type().is_subtype_of(*exc_types().stop_iteration))
           return std::nullopt;
         throw;
       }
-    }));
+    });
+    gc_register_captures(*it, std::move(box));
+    return Value(it);
   }
   raise_type_error(fmt::format("'{}' object is not iterable", t.name()));
 }

@@ -10,18 +10,27 @@
 // Note [stack under ASan]).
 // A crash, sanitizer report or exception escaping run_source is a bug: a
 // program must always end in its output or a Python exception.
+// Leaks: LeakSanitizer cannot see a reference cycle (its objects stay
+// linked into the cycle collector's lists), so after each input the objects
+// the collector still tracks are compared with those before it: a session
+// that ends leaves none of its objects behind (Note [the end of a session]
+// in gc_exit.cpp), and one left over is reported as a leak.
 #include "engine/api/install.h"
+#include "engine/runtime/gc.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/py_ops.h"
 #include "tests/fuzz/big_stack.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_set>
 
 namespace rt = backstep::rt;
 
@@ -76,10 +85,44 @@ void run_program(std::string text) {
   in.report(outcome);
 }
 
+std::unordered_set<const void*> tracked_objects() {
+  std::unordered_set<const void*> out;
+  for (const rt::Value& v : rt::gc_objects(-1)) out.insert(v.object_ptr());
+  return out;
+}
+
+std::vector<rt::Value> leftovers(const std::unordered_set<const void*>& before) {
+  std::vector<rt::Value> left;
+  for (const rt::Value& v : rt::gc_objects(-1))
+    if (!before.count(v.object_ptr())) left.push_back(v);
+  return left;
+}
+
+// Aborts (a crash libFuzzer keeps) when the session left tracked objects.
+// What the first use of a feature makes for the whole process (the builtin
+// classes' namespaces, a type made on first import) is not a leak: an
+// input that leaves objects is run again, and only what a second run
+// leaves too is reported.
+// Counted, not compared by identity: a session may replace an object the
+// process keeps (a method a session installs on a builtin class again).
+void run_checking_leftovers(const std::string& text) {
+  auto before = tracked_objects();
+  backstep::fuzz::run_on_big_stack([&] { run_program(text); });
+  if (rt::gc_objects(-1).size() <= before.size()) return;
+  before = tracked_objects();
+  backstep::fuzz::run_on_big_stack([&] { run_program(text); });
+  if (rt::gc_objects(-1).size() <= before.size()) return;
+  std::vector<rt::Value> left = leftovers(before);
+  std::fprintf(stderr, "==fuzz_interpreter== LEAK: %zu object(s) the cycle collector tracks outlived the session:\n",
+               left.size());
+  for (size_t i = 0; i < left.size() && i < 20; ++i)
+    std::fprintf(stderr, "  %s at %p\n", rt::type_name(left[i]).c_str(), left[i].object_ptr());
+  std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::string text(reinterpret_cast<const char*>(data), size);
-  backstep::fuzz::run_on_big_stack([&] { run_program(std::move(text)); });
+  run_checking_leftovers(std::string(reinterpret_cast<const char*>(data), size));
   return 0;
 }

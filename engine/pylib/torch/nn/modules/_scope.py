@@ -16,6 +16,7 @@ buffers are named when a root's map is built, by the largest tree owning
 them (so calling model.fc1 alone keeps the name "fc1.weight").
 """
 import _backstep_nn
+from _weakref import ref as _weakref
 
 _enter = _backstep_nn.enter_module
 _exit = _backstep_nn.exit_module
@@ -23,7 +24,7 @@ _name_parameter = _backstep_nn.name_parameter
 
 _version = 0          # bumped by structure_changed
 _leaf_version = 0     # bumped by structure_changed and leaves_changed
-_caches = {}          # id(root) -> (root, version, paths, leaf version)
+_caches = {}          # id(root) -> (weakref to root, version, paths, leaf version)
 _leaf_owner = {}      # id(leaf) -> (leaf, size of the tree that named it)
 
 
@@ -41,17 +42,28 @@ def leaves_changed():
     _leaf_version += 1
 
 
+def _forget(key):
+    # The cache holds its roots weakly: a model the program drops is freed
+    # (its __del__ and weakref callbacks run), and its entry goes with it.
+    def drop(r):
+        entry = _caches.get(key)
+        if entry is not None and entry[0] is r:
+            del _caches[key]
+    return drop
+
+
 def _paths_for(root):
-    entry = _caches.get(id(root))
-    if entry is not None and entry[0] is root and entry[1] == _version:
+    key = id(root)
+    entry = _caches.get(key)
+    if entry is not None and entry[0]() is root and entry[1] == _version:
         if entry[3] != _leaf_version:
             _name_leaves(root, len(entry[2]))
-            _caches[id(root)] = (root, _version, entry[2], _leaf_version)
+            _caches[key] = (entry[0], _version, entry[2], _leaf_version)
         return entry[2]
     paths = {}
     for name, module in root.named_modules():
         paths[id(module)] = name
-    _caches[id(root)] = (root, _version, paths, _leaf_version)
+    _caches[key] = (_weakref(root, _forget(key)), _version, paths, _leaf_version)
     _name_leaves(root, len(paths))
     return paths
 

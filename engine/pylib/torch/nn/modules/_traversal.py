@@ -42,13 +42,22 @@ _members_cache = {}
 def _members(root, get_members_fn, prefix, recurse, remove_duplicate):
     # Cached per structure version (Note [Traversal builds lists]): every
     # registration bumps it, so a cached list is the tree's current one.
+    # The root is held weakly (a dropped model is freed; its entry goes).
     key = (id(root), get_members_fn, prefix, recurse, remove_duplicate)
     entry = _members_cache.get(key)
-    if entry is not None and entry[0] is root and entry[1] == _scope._leaf_version:
+    if entry is not None and entry[0]() is root and entry[1] == _scope._leaf_version:
         return entry[2]
     out = _walk_members(root, get_members_fn, prefix, recurse, remove_duplicate)
-    _members_cache[key] = (root, _scope._leaf_version, out)
+    _members_cache[key] = (_scope._weakref(root, _forget(key)), _scope._leaf_version, out)
     return out
+
+
+def _forget(key):
+    def drop(r):
+        entry = _members_cache.get(key)
+        if entry is not None and entry[0] is r:
+            del _members_cache[key]
+    return drop
 
 
 def _walk_members(root, get_members_fn, prefix, recurse, remove_duplicate):

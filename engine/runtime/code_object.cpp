@@ -71,18 +71,6 @@ std::vector<std::string> varnames(const lang::FunctionCode& c) {
   return out;
 }
 
-// CPython's CO_OPTIMIZED | CO_NEWLOCALS, CO_VARARGS, CO_VARKEYWORDS,
-// CO_NESTED (defined inside a function: its qualname has "<locals>") and
-// CO_GENERATOR; inspect.isgeneratorfunction and signature read them.
-int64_t code_flags(const lang::FunctionCode& c) {
-  int64_t flags = 0x1 | 0x2;
-  if (count_params(c, lang::Param::Kind::VarArgs)) flags |= 0x4;
-  if (count_params(c, lang::Param::Kind::KwArgs)) flags |= 0x8;
-  if (c.qualname.find("<locals>") != std::string::npos) flags |= 0x10;
-  if (c.is_generator) flags |= 0x20;
-  return flags;
-}
-
 Value str_tuple(const std::vector<std::string>& names) {
   std::vector<Value> items;
   for (const auto& n : names) items.push_back(make_str(n));

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <string_view>
+#include <thread>
 
 namespace backstep::debug {
 
@@ -133,6 +134,7 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, EngineWorkers& wo
   std::vector<at::Tensor> result;
   std::exception_ptr error;
   std::atomic<bool> done{false};
+  std::atomic<bool> released{false};
   // Nodes created by this backward (create_graph) are attributed to the
   // line that called it.
   lang::Span call_site = in.current_span();
@@ -151,13 +153,20 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, EngineWorkers& wo
     } catch (...) {
       error = std::current_exception();
     }
-    done = true;  // after this the caller may return: touch nothing of its frame
+    done = true;  // after this the caller may return from pump_until
     in.notify();
+    released.store(true, std::memory_order_release);  // the last thing this worker touches of ours
   });
   // This thread walks the graph while the engine works out its
   // dependencies (see Debugger::run).
   session.walk();
   in.pump_until([&] { return done.load(); });
+  // Note [The worker's last touch]: pump_until can see `done` before the
+  // worker is through notify(); returning then would let the caller destroy
+  // the Interpreter (and its mailbox) under the worker's feet, a race
+  // ThreadSanitizer reported at every session end. Wait for the few
+  // instructions left.
+  while (!released.load(std::memory_order_acquire)) std::this_thread::yield();
   if (error) std::rethrow_exception(error);
   return result;
 }

@@ -33,8 +33,8 @@ void Interpreter::run_on_interpreter_thread(const std::function<void()>& work) {
       }
       finished.store(true, std::memory_order_release);
     });
+    mailbox_->wake.notify_all();  // Note [Notifying under the lock]
   }
-  mailbox_->wake.notify_all();
   // A hand-off is usually short (a hook, a pause the user ends): spin a
   // little before sleeping, so stepping node by node stays quick.
   for (int i = 0; i < 20000 && !finished.load(std::memory_order_acquire); ++i) std::this_thread::yield();
@@ -72,11 +72,16 @@ void Interpreter::pump_until(const std::function<bool()>& finished) {
   }
 }
 
+// Note [Notifying under the lock]: a worker's last notify() is what lets the
+// interpreter thread finish the backward, return, and possibly destroy this
+// Interpreter and its mailbox. Broadcasting after unlocking would let that
+// happen while the worker is still inside notify_all on the condition
+// variable (ThreadSanitizer found it: a data race on the destroyed condvar).
+// Broadcasting under the mutex cannot: the woken thread needs the mutex back
+// before it can leave wait(), so the worker is done with the mailbox first.
 void Interpreter::notify() {
-  {
-    std::lock_guard<std::mutex> lock(mailbox_->mutex);
-    ++mailbox_->notifications;
-  }
+  std::lock_guard<std::mutex> lock(mailbox_->mutex);
+  ++mailbox_->notifications;
   mailbox_->wake.notify_all();
 }
 

@@ -153,6 +153,19 @@ def check_pylib_dir(backstep):
     return problems
 
 
+def remove_debris_of_failed_runs():
+    """tools/os_files makes /tmp/backstep_pylib_os_<pid> and removes it when it
+    succeeds; a run that failed midway leaves it, and a later run whose pid
+    matches then fails with FileExistsError. Folders of processes that no
+    longer exist are removed first."""
+    import glob
+    import shutil
+    for path in glob.glob("/tmp/backstep_pylib_os_*"):
+        pid = path.rsplit("_", 1)[1]
+        if pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
+            shutil.rmtree(path, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--backstep")
@@ -164,6 +177,7 @@ def main():
         return record()
     if not args.backstep:
         ap.error("--backstep is required unless --record")
+    remove_debris_of_failed_runs()
     status = check(args.backstep, args.verbose, args.only)
     return 1 if check_pylib_dir(args.backstep) else status
 

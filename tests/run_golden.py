@@ -12,6 +12,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "sanitizers"))
+import leak_policy  # noqa: E402
 SKIP = {"record_golden.py"}
 
 
@@ -26,15 +28,27 @@ def program_names(folder):
     return sorted(names)
 
 
-def expected_exit(path):
-    """A program that fails on purpose says so: `# expect-exit: 1`."""
+def header(path, key):
+    """A `# key: value` line in the program's leading comment block, or None."""
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.startswith("#"):
                 break
-            if line.startswith("# expect-exit:"):
-                return int(line.split(":", 1)[1])
-    return 0
+            if line.startswith("# %s:" % key):
+                return line.split(":", 1)[1].strip()
+    return None
+
+
+def expected_exit(path):
+    """A program that fails on purpose says so: `# expect-exit: 1`."""
+    return int(header(path, "expect-exit") or 0)
+
+
+def environment(path):
+    """The program's environment: as record_golden.py runs the oracle, and
+    with LeakSanitizer off for the programs tests/sanitizers/libtorch_cycles.txt
+    names (cycles inside libtorch itself)."""
+    return leak_policy.environment(path, dict(os.environ, PYTHONHASHSEED="0"))
 
 
 def main():
@@ -49,7 +63,7 @@ def main():
         expected_path = os.path.join(args.expected, name[:-3] + ".out")
         p = subprocess.run([os.path.abspath(args.backstep), "run", os.path.join(args.programs, name)],
                            capture_output=True, text=True, timeout=300,
-                           env=dict(os.environ, PYTHONHASHSEED="0"))  # as record_golden.py runs the oracle
+                           env=environment(os.path.join(args.programs, name)))
         problems = []
         want_exit = expected_exit(os.path.join(args.programs, name))
         if p.returncode != want_exit:

@@ -281,6 +281,11 @@ Value function_apply(Interpreter& in, rt::Args& a) {
     save_for_backward(in, *node, ctx);
     node->materialize_grads = rt::truthy(in, rt::get_attr(in, ctx, "materialize_grads"));
   }
+  // As PyTorch's apply, the ctx lets go of what the marks and
+  // save_for_backward named once the outputs are made (they read None
+  // afterwards): the node holds the ctx, so a dirty output kept here would
+  // hold its own grad_fn, a cycle through libtorch no collector sees.
+  for (const char* attr : {"to_save", "non_differentiable", "dirty_tensors"}) rt::set_attr(in, ctx, attr, Value::none());
   return single ? outs[0] : rt::make_tuple(std::move(outs));
 }
 

@@ -51,8 +51,21 @@ class MutationContext : public rt::Object, public rt::ContextManager {
     if (active_) rt::raise_runtime_error("allow_mutation_on_saved_tensors contexts cannot be nested");
     active_ = true;
     auto self = std::static_pointer_cast<MutationContext>(shared_from_this());
-    Value pack = rt::make_builtin("pack_hook", [self](Interpreter&, rt::Args& a) { return self->pack(a.pos.at(0)); });
-    Value unpack = rt::make_builtin("unpack_hook", [self](Interpreter&, rt::Args& a) { return self->unpack(a.pos.at(0)); });
+    // The hooks hold the context weakly: it holds them (hooks_), and a
+    // strong capture made a cycle through C++ the collector cannot see
+    // (LeakSanitizer reported it at every exit). A graph that outlives the
+    // context unpacks through a dead one: outside the context, as PyTorch.
+    std::weak_ptr<MutationContext> weak = self;
+    Value pack = rt::make_builtin("pack_hook", [weak](Interpreter&, rt::Args& a) {
+      auto ctx = weak.lock();
+      if (!ctx) rt::raise(*rt::exc_types().assertion_error, kOutsideContext);
+      return ctx->pack(a.pos.at(0));
+    });
+    Value unpack = rt::make_builtin("unpack_hook", [weak](Interpreter&, rt::Args& a) {
+      auto ctx = weak.lock();
+      if (!ctx) rt::raise(*rt::exc_types().assertion_error, kOutsideContext);
+      return ctx->unpack(a.pos.at(0));
+    });
     hooks_ = make_saved_tensors_hooks(in, pack, unpack);
     hooks_enter_ = dynamic_cast<rt::ContextManager*>(hooks_.object_ptr());
     hooks_enter_->enter(in);

@@ -205,7 +205,7 @@ void ForwardTracer::on_return(rt::Interpreter&, rt::Frame& f) noexcept {
   // keep the variables for :up at a backward pause.
   if (!d_.ui() || !f.call || f.call.use_count() <= 1 || f.call->frame_snapshot) return;
   try {
-    f.call->frame_snapshot = snapshot_frame(f);
+    f.call->frame_snapshot = snapshot_returned_frame(f);
   } catch (...) {
   }
 }

@@ -19,6 +19,10 @@ namespace backstep::debug {
 // locals changes the copy only.
 std::shared_ptr<rt::Frame> snapshot_frame(const rt::Frame& f);
 
+// The snapshot a returned call leaves on its record for :up at a backward
+// pause (Note [A returned frame holds its tensors weakly], frames.cpp).
+std::shared_ptr<const void> snapshot_returned_frame(const rt::Frame& f);
+
 struct StackFrame {
   lang::Span span;        // the line this frame is at
   std::string function;   // "<module>", "layer"

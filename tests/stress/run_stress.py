@@ -19,6 +19,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIMIT_MB = 12  # peak RSS may grow this much from 100 to 1000 aborted backwards
@@ -43,6 +44,29 @@ def run(backstep, n, tmp):
     return p, peak_kb if peak_kb > before else before
 
 
+def run_returned_frames(backstep, n, tmp):
+    """returned_frames.py for n steps under `debug`; its own peak RSS in KB."""
+    with open(os.path.join(HERE, "returned_frames.py")) as f:
+        program = f.read().replace("N_STEPS", str(n))
+    path = os.path.join(tmp, f"returned_frames_{n}.py")
+    with open(path, "w") as f:
+        f.write(program)
+    cmd = os.path.join(tmp, "continue.cmd")
+    with open(cmd, "w") as f:
+        f.write(":continue\n")
+    out_path, err_path = path + ".out", path + ".err"
+    with open(out_path, "w") as out, open(err_path, "w") as err:
+        p = subprocess.Popen([backstep, "debug", path, "-x", cmd], stdout=out, stderr=err)
+        killer = threading.Timer(600, p.kill)
+        killer.start()
+        # os.wait4 gives this child's own peak RSS (RUSAGE_CHILDREN is a
+        # maximum over every child so far, the abort loops' among them).
+        _, status, usage = os.wait4(p.pid, 0)
+        killer.cancel()
+    with open(out_path) as out, open(err_path) as err:
+        return os.waitstatus_to_exitcode(status), out.read(), err.read(), usage.ru_maxrss
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
@@ -63,12 +87,27 @@ def main():
         if not ok:
             failures += 1
             print(p.stdout[-1500:], p.stderr[-1500:])
+    frames_peaks = {}
+    for n in (20, 200):
+        code, out, err, peak = run_returned_frames(backstep, n, tmp)
+        frames_peaks[n] = peak / 1024
+        ok = code == 0 and f"steps {n} w.grad finite: True" in out
+        print(f"{'PASS' if ok else 'FAIL'} {n} steps under the debugger, each forward in a function that returns"
+              f" (peak RSS {frames_peaks[n]:.1f} MB)")
+        if not ok:
+            failures += 1
+            print(out[-1500:], err[-1500:])
     if args.sanitizer:
         print("peak RSS not compared: a sanitizer build (its allocator's quarantine and shadow memory)")
         return 1 if failures else 0
     growth = peaks[1000] - peaks[100]
     ok = growth <= LIMIT_MB
     print(f"{'PASS' if ok else 'FAIL'} peak RSS grew {growth:.1f} MB from 100 to 1000 aborted backwards (limit {LIMIT_MB} MB)")
+    failures += not ok
+    growth = frames_peaks[200] - frames_peaks[20]
+    ok = growth <= LIMIT_MB
+    print(f"{'PASS' if ok else 'FAIL'} peak RSS grew {growth:.1f} MB from 20 to 200 steps (limit {LIMIT_MB} MB;"
+          f" a graph kept per step would add 180 MB)")
     failures += not ok
     return 1 if failures else 0
 

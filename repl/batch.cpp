@@ -8,6 +8,7 @@
 #include "engine/api/training_steps.h"
 #include "engine/autograd/backward_interrupt.h"
 #include "engine/debug/debugger.h"
+#include "engine/files/atomic_file.h"
 #include "engine/runtime/sys_module.h"
 #include "repl/cli.h"
 #include "repl/cli_errors.h"
@@ -75,6 +76,7 @@ class Watchdog {
       std::fflush(stdout);
       std::fprintf(stderr, "backstep: timed out after %g s (--timeout %g); the program did not stop, ending it\n",
                    seconds, seconds);
+      files::remove_unfinished_files();  // a trace or picture half written is absent, not half
       std::_Exit(kExitTimeout);
     });
   }

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <mutex>
+#include <unordered_map>
 
 namespace backstep::api {
 
@@ -100,6 +101,23 @@ std::string python_type_name(const ag::Node& node) {
   // libtorch's own nodes: the class PyTorch registers is named without the namespace
   const std::string_view ns = "torch::autograd::";
   return name.rfind(ns, 0) == 0 ? name.substr(ns.size()) : name;
+}
+
+// Note [node classes]: PyTorch gives each kind of node a class of its own:
+// type(fn).__name__ is "MulBackward0" (module builtins), and graph walkers
+// such as torchviz's make_dot label nodes with it. Each is made here on first
+// sight, once per process (classes are immortal), as a subclass of
+// torch.autograd.graph.Node: PyTorch's Node is an ABC that claims these
+// classes through __subclasshook__, so isinstance and issubclass answer as
+// there; only __mro__ shows Node between the class and object.
+const rt::TypeObject& NodeObject::native_type() const {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, rt::TypeObject*> classes;
+  std::string name = python_type_name(*node_);
+  std::lock_guard<std::mutex> lock(mutex);
+  rt::TypeObject*& type = classes[name];
+  if (!type) type = rt::new_type(name, "builtins", rt::mutable_types().node);
+  return *type;
 }
 
 std::string NodeObject::repr(Interpreter&) const {

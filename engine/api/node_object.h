@@ -21,7 +21,7 @@ class NodeObject : public rt::Object {
       : Object(rt::ObjKind::Other), node_(std::move(node)) {}
   static bool is_instance(const rt::Object& o);
 
-  const rt::TypeObject& native_type() const override { return *rt::types().node; }
+  const rt::TypeObject& native_type() const override;  // Note [node classes]
   std::string repr(Interpreter& in) const override;  // <MulBackward0 object at 0x...>
   std::string attr_error_message(std::string_view name) const override;  // 'MulBackward0' object has ...
   std::optional<Value> get_attr(Interpreter& in, std::string_view name) override;

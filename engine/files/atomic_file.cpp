@@ -2,6 +2,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -41,6 +43,42 @@ std::string check_writable_file(const std::string& path) {
 
 AtomicFile::~AtomicFile() { discard(); }
 
+namespace {
+
+// The temporary files being written, for remove_unfinished_files. The
+// lock is held across commit's rename, so a file is either renamed or
+// removed, never both or neither. Never destroyed: the process may end
+// (std::_Exit from another thread) at any point.
+struct Unfinished {
+  std::mutex mutex;
+  std::set<std::string> paths;
+  bool closing = false;
+};
+
+Unfinished& unfinished() {
+  static auto* u = new Unfinished;
+  return *u;
+}
+
+}  // namespace
+
+void remove_unfinished_files() {
+  Unfinished& u = unfinished();
+  u.mutex.lock();  // kept: nothing commits after this
+  u.closing = true;
+  for (const auto& path : u.paths) ::unlink(path.c_str());
+  u.paths.clear();
+}
+
+namespace {
+
+void forget_temp(const std::string& temp) {
+  std::lock_guard<std::mutex> lock(unfinished().mutex);
+  unfinished().paths.erase(temp);
+}
+
+}  // namespace
+
 std::string AtomicFile::fail(int error) {
   if (error_.empty()) error_ = reason(path_, error);
   return error_;
@@ -64,6 +102,10 @@ std::string AtomicFile::open(const std::string& path, unsigned mode) {
   if (fd_ < 0) {
     temp_.clear();
     return fail(errno);
+  }
+  {
+    std::lock_guard<std::mutex> lock(unfinished().mutex);
+    unfinished().paths.insert(temp_);
   }
   ::fcntl(fd_, F_SETFD, FD_CLOEXEC);
   // mkstemp makes the file 0600; the finished file gets `mode` less the umask,
@@ -94,8 +136,12 @@ std::string AtomicFile::commit() {
   if (::close(fd_) != 0 && error_.empty()) fail(errno);
   fd_ = -1;
   if (temp_.empty()) return error_;  // a device, written in place
-  if (error_.empty() && ::rename(temp_.c_str(), path_.c_str()) != 0) fail(errno);
-  if (!error_.empty()) ::unlink(temp_.c_str());
+  {
+    std::lock_guard<std::mutex> lock(unfinished().mutex);
+    if (error_.empty() && !unfinished().closing && ::rename(temp_.c_str(), path_.c_str()) != 0) fail(errno);
+    if (!error_.empty()) ::unlink(temp_.c_str());
+    unfinished().paths.erase(temp_);
+  }
   temp_.clear();
   return error_;
 }
@@ -103,7 +149,10 @@ std::string AtomicFile::commit() {
 void AtomicFile::discard() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
-  if (!temp_.empty()) ::unlink(temp_.c_str());
+  if (!temp_.empty()) {
+    ::unlink(temp_.c_str());
+    forget_temp(temp_);
+  }
   temp_.clear();
 }
 

@@ -6,8 +6,9 @@
 // cross file systems), which is flushed, fsync'd and renamed over NAME only
 // when complete. A write that fails (a full disk: ENOSPC) or a run that is
 // abandoned removes the temporary file, so NAME is either the old file or the
-// new one, never half of one and never empty. A process killed outright
-// (SIGKILL) leaves only the temporary file; a streamed trace there is valid
+// new one, never half of one and never empty. A process ended on purpose
+// removes its temporary files first (remove_unfinished_files); one killed
+// from outside (SIGKILL) leaves only the temporary file; a streamed trace there is valid
 // JSON Lines up to its last complete line.
 
 #include <string>
@@ -42,6 +43,12 @@ class AtomicFile {
   int fd_ = -1;
   std::string path_, temp_, error_;
 };
+
+// For a process about to end outright (--timeout's last resort, which
+// cannot wait for a writer to finish): removes every temporary file not yet
+// committed or discarded, and no commit renames one after this call. So
+// even then NAME is whole or absent, and nothing else is left.
+void remove_unfinished_files();
 
 // `data` as the whole of `path`; "" or why not (nothing is left behind).
 std::string write_file_atomically(const std::string& path, std::string_view data, unsigned mode = 0666);

@@ -105,6 +105,7 @@ Value terminal_columns(Interpreter&, Args& a) {
 }  // namespace
 
 void add_traceback_primitives(ModuleObject& m);  // traceback_primitives.cpp
+void add_islice_primitives(ModuleObject& m);     // islice_native.cpp
 
 Value make_backstep_module(Interpreter& in) {
   auto m = make_module("_backstep");
@@ -125,6 +126,7 @@ Value make_backstep_module(Interpreter& in) {
   add_os_primitives(in, *m);
   add_random_primitives(in, *m);
   add_traceback_primitives(*m);
+  add_islice_primitives(*m);
   return Value(m);
 }
 

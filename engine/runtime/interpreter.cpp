@@ -61,6 +61,38 @@ Interpreter::Interpreter(OutputSink& sink)
   modules_->set_str("__main__", Value(main));
 }
 
+namespace {
+
+// Note [The builtins cache]
+// A global name that is not bound in its module is looked up among the
+// builtins on every read (`len`, `range`, `isinstance` in a loop): a string
+// made, hashed and compared each time. Found entries are remembered here by
+// name. The map's values never move (unordered_map nodes), so a remembered
+// pointer stays good until an entry is erased or the interpreter goes; both
+// bump the epoch, which empties the cache.
+struct BuiltinCacheEntry {
+  const Interpreter* in = nullptr;
+  uint64_t epoch = 0;
+  const Value* value = nullptr;
+  uint32_t length = 0;
+  char name[28] = {};
+};
+constexpr size_t kBuiltinCacheSize = 256;  // a power of two
+thread_local BuiltinCacheEntry t_builtin_cache[kBuiltinCacheSize];
+std::atomic<uint64_t> g_builtin_epoch{1};
+
+size_t builtin_cache_index(std::string_view name) {
+  uint64_t head = 0, tail = 0;
+  size_t n = std::min<size_t>(name.size(), 8);
+  std::memcpy(&head, name.data(), n);
+  std::memcpy(&tail, name.data() + name.size() - n, n);
+  uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ name.size();
+  h ^= h >> 29;
+  return static_cast<size_t>(h) & (kBuiltinCacheSize - 1);
+}
+
+}  // namespace
+
 Interpreter::~Interpreter() {
   // Garbage cycles go while this interpreter can still run what they need
   // (a suspended generator's finally block), as CPython collects at exit
@@ -72,6 +104,7 @@ Interpreter::~Interpreter() {
     }
   }
   if (g_current == this) g_current = previous_current_;
+  g_builtin_epoch.fetch_add(1, std::memory_order_relaxed);  // Note [The builtins cache]
 }
 
 // --- globals, builtins, modules --------------------------------------------
@@ -141,15 +174,34 @@ Value Interpreter::eval_expression(const std::string& text, const std::string& n
 std::vector<std::string> Interpreter::global_names() const { return current_globals().bound_names(); }
 
 const Value* Interpreter::builtin(std::string_view name) const {
+  constexpr size_t kMaxName = sizeof(BuiltinCacheEntry::name);
+  bool cacheable = !name.empty() && name.size() <= kMaxName;
+  uint64_t epoch = g_builtin_epoch.load(std::memory_order_relaxed);
+  BuiltinCacheEntry* e = cacheable ? &t_builtin_cache[builtin_cache_index(name)] : nullptr;
+  if (e && e->in == this && e->epoch == epoch && e->length == name.size() &&
+      std::memcmp(e->name, name.data(), name.size()) == 0)
+    return e->value;
   auto it = builtins_.find(std::string(name));
-  return it == builtins_.end() ? nullptr : &it->second;
+  if (it == builtins_.end()) return nullptr;
+  if (e) {
+    e->in = this;
+    e->epoch = epoch;
+    e->value = &it->second;
+    e->length = static_cast<uint32_t>(name.size());
+    std::memcpy(e->name, name.data(), name.size());
+  }
+  return &it->second;
 }
 
 // unbound() removes the name: the debugger's names (Note [Debugger names])
 // are builtins only while a pause lasts.
 void Interpreter::set_builtin(std::string name, Value v) {
-  if (is_unbound(v)) builtins_.erase(name);
-  else builtins_[std::move(name)] = std::move(v);
+  if (is_unbound(v)) {
+    builtins_.erase(name);
+    g_builtin_epoch.fetch_add(1, std::memory_order_relaxed);  // Note [The builtins cache]
+  } else {
+    builtins_[std::move(name)] = std::move(v);
+  }
 }
 
 std::vector<std::string> Interpreter::builtin_names() const {
@@ -401,6 +453,43 @@ void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame
 
 }  // namespace
 
+namespace {
+
+// Note [Reused call records]
+// Every script call makes a CallRecord (origin.h). Most are let go when the
+// call returns (no node, no debugger kept one): those go back to a small
+// per-thread pool and the next call refills one, instead of an allocation,
+// a name copy and a free per call. Records are made mutable (make_shared of
+// a non-const CallRecord), and one is refilled only while nothing else
+// holds it (use_count() == 1); its parent is let go when it is pooled.
+constexpr size_t kPooledRecords = 64;
+thread_local std::vector<std::shared_ptr<const lang::CallRecord>> t_record_pool;
+
+void recycle_call_record(std::shared_ptr<const lang::CallRecord>& record) {
+  if (!record || record.use_count() != 1 || t_record_pool.size() >= kPooledRecords) return;
+  auto& r = const_cast<lang::CallRecord&>(*record);
+  r.parent.reset();
+  r.frame_snapshot.reset();
+  t_record_pool.push_back(std::move(record));
+}
+
+std::shared_ptr<const lang::CallRecord> new_call_record(std::string_view function, const lang::Span& call_site,
+                                                        uint64_t id, std::shared_ptr<const lang::CallRecord> parent) {
+  if (t_record_pool.empty())
+    return std::make_shared<lang::CallRecord>(
+        lang::CallRecord{std::string(function), call_site, id, std::move(parent), nullptr});
+  std::shared_ptr<const lang::CallRecord> record = std::move(t_record_pool.back());
+  t_record_pool.pop_back();
+  auto& r = const_cast<lang::CallRecord&>(*record);
+  r.function.assign(function);
+  r.call_site = call_site;
+  r.id = id;
+  r.parent = std::move(parent);
+  return record;
+}
+
+}  // namespace
+
 void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   const lang::FunctionCode& code = *fn.code;
   f.scope = &code.scope;
@@ -408,8 +497,8 @@ void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   f.function = code.name;
   f.parent = frame_;
   f.current = code.span;
-  f.call = std::make_shared<lang::CallRecord>(
-      lang::CallRecord{code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++, frame_ ? frame_->call : nullptr, nullptr});
+  f.call = new_call_record(code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++,
+                           frame_ ? frame_->call : nullptr);
 }
 
 namespace {
@@ -456,9 +545,20 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   Frame f;
   init_frame(fn, f);
   lang::OriginScope origin(&f.origin);
-  f.locals.assign(code.scope.local_names.size(), unbound());
-  bind_arguments(*this, fn, args, f);
-  setup_cells(fn, f);
+  size_t given = args.pos.size();
+  bool plain = given == code.params.size() && args.kw.empty();
+  for (size_t i = 0; plain && i < given; ++i) plain = code.params[i].kind == lang::Param::Kind::Positional;
+  if (plain) {
+    // Every parameter given positionally: the arguments move in as they are.
+    size_t n = code.scope.local_names.size();
+    f.locals.reserve(n);
+    for (auto& a : args.pos) f.locals.push_back(std::move(a));
+    if (n > given) f.locals.append(n - given, unbound());
+  } else {
+    f.locals.assign(code.scope.local_names.size(), unbound());
+    bind_arguments(*this, fn, args, f);
+  }
+  if (!code.scope.cell_names.empty() || !fn.free_cells.empty()) setup_cells(fn, f);
   Frame* saved = frame_;
   frame_ = &f;
   ++depth_;
@@ -486,6 +586,7 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   --depth_;
   frame_ = saved;
   if (tracer_) tracer_->on_return(*this, f);
+  recycle_call_record(f.call);  // Note [Reused call records]
   return std::move(f.return_value);
 }
 

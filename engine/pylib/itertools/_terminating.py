@@ -2,6 +2,7 @@
 dropwhile, takewhile, filterfalse, starmap, islice, pairwise, zip_longest."""
 
 from itertools._args import exact, clinic, as_index, _MISSING
+from _backstep import islice_base as _islice_base, islice_state as _islice_state
 
 
 def _add(a, b):
@@ -185,6 +186,9 @@ _INDEX_MESSAGE = ('Indices for islice() must be None or an integer: '
                   '0 <= x <= sys.maxsize.')
 
 
+_MAXSIZE = 9223372036854775807  # sys.maxsize: islice's counters are C ssize_t
+
+
 def _islice_bound(value, message):
     if value is None:
         return None
@@ -192,15 +196,17 @@ def _islice_bound(value, message):
         value = as_index(value)
     except TypeError:
         raise ValueError(message) from None
-    if value < 0:
+    if value < 0 or value > _MAXSIZE:
         raise ValueError(message)
     return value
 
 
-class islice(object):
+class islice(_islice_base):
     """islice(iterable, stop) --> islice object
     islice(iterable, start, stop[, step]) --> islice object"""
 
+    # Note [itertools.islice's native step] (islice_native.cpp): __iter__
+    # and __next__ come from _islice_base, stepping the state made here.
     def __init__(self, *args, **kwargs):
         if kwargs:
             raise TypeError('islice() takes no keyword arguments')
@@ -221,41 +227,10 @@ class islice(object):
                     step = as_index(args[3])
                 except TypeError:
                     step = -1
-                if step < 1:
+                if step < 1 or step > _MAXSIZE:
                     raise ValueError('Step for islice() must be a positive '
                                      'integer or None.')
-        self._iterator = iter(args[0])
-        self._next_index = start   # index of the next item to return
-        self._stop = stop          # None: no limit
-        self._step = step
-        self._consumed = 0
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        iterator = self._iterator
-        if iterator is None:
-            raise StopIteration
-        stop = self._stop
-        try:
-            # Consume (and drop) items up to the next wanted index; the
-            # C code does not cap this first skip at stop.
-            while self._consumed < self._next_index:
-                next(iterator)
-                self._consumed += 1
-            if stop is not None and self._consumed >= stop:
-                raise StopIteration
-            value = next(iterator)
-        except StopIteration:
-            self._iterator = None
-            raise
-        self._consumed += 1
-        following = self._next_index + self._step
-        if stop is not None and following > stop:
-            following = stop    # never skip past stop
-        self._next_index = following
-        return value
+        self._native = _islice_state(iter(args[0]), start, stop, step)
 
 
 class pairwise(object):

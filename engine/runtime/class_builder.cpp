@@ -3,6 +3,7 @@
 #include "engine/runtime/class_slots.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
+#include "engine/runtime/gc_session_classes.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -134,6 +135,7 @@ Value type_new(Interpreter& in, TypeObject& meta, Args& args) {
 
   const TypeObject* solid = solid_base(bases);
   TypeObject* cls = new_type(name->value, "", bases);
+  gc_note_session_class(in, *cls);  // Note [a session's classes]
   cls->set_class(&winner);
   cls->set_heap_type(true);
   cls->set_mro(compute_mro(cls, bases));

@@ -4,6 +4,7 @@
 
 #include "engine/runtime/dict_object.h"
 #include "engine/runtime/gc_finalizers.h"
+#include "engine/runtime/gc_session_classes.h"
 #include "engine/runtime/gc_state.h"
 
 namespace backstep::rt {
@@ -103,6 +104,13 @@ void gc_track(Object& o) {
   o.gc_generation = 0;
   o.gc_flags &= kPersistentFlags;
   note_allocation(s);
+}
+
+void gc_untrack(Object& o) {
+  if (!o.gc_tracked()) return;
+  State& s = g_state;
+  LockGuard guard(s.lock);
+  list_remove(o);
 }
 
 void gc_on_create(Object& o) {

@@ -11,12 +11,15 @@
 // finalize_modules does, the end of a session runs weakref.finalize's
 // pending atexit finalizers, collects, then releases the globals of
 // __main__ in order, then those of every other module, empties sys.modules,
-// and collects again.
+// and collects again. Last, the namespaces of the classes the session made
+// are emptied (Note [a session's classes] in gc_session_classes.cpp), and a
+// last collection frees what only they held.
 #include "engine/runtime/gc.h"
 
 #include "engine/runtime/dict_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/gc_finalizers.h"
+#include "engine/runtime/gc_session_classes.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/module.h"
 #include "engine/runtime/py_ops.h"
@@ -73,6 +76,10 @@ void gc_end_session(Interpreter& in) {
   modules.clear();
   in.modules()->clear();
   gc_run_finalizers(in);
+  gc_collect(in, kGcGenerations - 1);
+  gc_run_finalizers(in);
+  // What only the session's classes still hold (Note [a session's classes]).
+  gc_clear_session_classes(in);
   gc_collect(in, kGcGenerations - 1);
   gc_run_finalizers(in);
   forget_finalizer_cache();

@@ -162,14 +162,20 @@ Value run_native(const Signature& sig, const Value* self, const rt::Args& args, 
 }
 
 // Tells the observer (allow_mutation_on_saved_tensors) about every tensor
-// this call writes to, before it does: the schema marks them Tensor(a!).
+// this call writes to, before it does: the schema marks them Tensor(a!), or
+// Tensor(a!)[] for the in-place _foreach_* operators (each element).
 void notify_mutations(const c10::FunctionSchema& schema, const torch::jit::Stack& stack) {
   const MutationObserver& observer = torchb::mutation_observer();
   if (!observer) return;
   const auto& arguments = schema.arguments();
   for (size_t i = 0; i < arguments.size() && i < stack.size(); ++i) {
     const auto* alias = arguments[i].alias_info();
-    if (alias && alias->isWrite() && stack[i].isTensor()) observer(stack[i].toTensor());
+    if (!alias || !alias->isWrite()) continue;  // a list's alias info takes its elements' write flag
+    if (stack[i].isTensor()) {
+      observer(stack[i].toTensor());
+    } else if (stack[i].isTensorList()) {
+      for (const at::Tensor& t : stack[i].toTensorList()) observer(t);
+    }
   }
 }
 

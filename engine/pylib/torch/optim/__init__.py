@@ -17,4 +17,9 @@ from torch.optim.asgd import ASGD
 from torch.optim.rprop import Rprop
 from torch.optim.sparse_adam import SparseAdam
 from torch.optim._adafactor import Adafactor
+from torch.optim._muon import Muon
 from torch.optim import lr_scheduler, swa_utils
+from torch.optim import functional
+
+Adafactor.__module__ = 'torch.optim'
+Muon.__module__ = 'torch.optim'

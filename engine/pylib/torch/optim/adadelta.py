@@ -1,7 +1,8 @@
 """torch.optim.Adadelta: PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _set_group_defaults, _gather_group, _check_capturable_device, _check_lr, _check_nonnegative,
+    Optimizer, _check_singleton_tensors,
+    _set_group_defaults, _gather_group, _check_capturable_device, _check_lr, _check_nonnegative,
     _tensor_steps_in_state,
     _to_scalar, _use_grad_for_differentiable,
 )
@@ -54,6 +55,7 @@ class Adadelta(Optimizer):
 
 def adadelta(params, grads, square_avgs, acc_deltas, state_steps, capturable=False, foreach=None,
              differentiable=False, has_complex=False, *, lr, rho, eps, weight_decay, maximize):
+    _check_singleton_tensors(state_steps)
     if capturable:
         for p, step in zip(params, state_steps):
             _check_capturable_device(p, step, supports_xla=False)

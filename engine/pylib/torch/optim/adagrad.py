@@ -153,8 +153,13 @@ def _sparse_update(param, grad, state_sum, clr, eps):
     grad = grad.coalesce()  # the update is non-linear so indices must be unique
     grad_indices = grad._indices()
     grad_values = grad._values()
-    size = grad.size()
-    state_sum.add_(torch.sparse_coo_tensor(grad_indices, grad_values.pow(2), size))
+    state_sum.add_(_make_sparse(grad, grad_indices, grad_values.pow(2)))
     std = state_sum.sparse_mask(grad)
     std_values = std._values().sqrt_().add_(eps)
-    param.add_(torch.sparse_coo_tensor(grad_indices, grad_values / std_values, size), alpha=-clr)
+    param.add_(_make_sparse(grad, grad_indices, grad_values / std_values), alpha=-clr)
+
+
+def _make_sparse(grad, grad_indices, values):
+    """A sparse COO tensor of grad's size with the given indices and values
+    (torch.optim._functional exports it)."""
+    return torch.sparse_coo_tensor(grad_indices, values, grad.size())

@@ -3,7 +3,8 @@
 weight decay (coupled, or decoupled as AdamW)."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _check_capturable_device, _get_scalar_dtype, _get_value, _to_scalar, _use_grad_for_differentiable,
+    Optimizer, _check_capturable_device, _check_singleton_tensors, _get_scalar_dtype, _get_value, _to_scalar,
+    _use_grad_for_differentiable,
 )
 
 __all__ = ['Adam', 'adam']
@@ -163,6 +164,7 @@ def _adam_step(self, closure):
 def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, foreach=None, capturable=False,
          differentiable=False, fused=None, grad_scale=None, found_inf=None, has_complex=False,
          decoupled_weight_decay=False, *, amsgrad, beta1, beta2, lr, weight_decay, eps, maximize):
+    _check_singleton_tensors(state_steps)
     if fused:
         from torch.optim._fused import fused_adam
         fused_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, amsgrad=amsgrad,

@@ -2,7 +2,8 @@
 single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _set_group_defaults, _gather_group, _check_betas, _check_capturable_device, _check_lr,
+    Optimizer, _check_singleton_tensors,
+    _set_group_defaults, _gather_group, _check_betas, _check_capturable_device, _check_lr,
     _check_nonnegative, _get_value,
     _tensor_steps_in_state, _to_scalar, _use_grad_for_differentiable,
 )
@@ -55,6 +56,7 @@ class Adamax(Optimizer):
 
 def adamax(params, grads, exp_avgs, exp_infs, state_steps, foreach=None, maximize=False, differentiable=False,
            capturable=False, has_complex=False, *, eps, beta1, beta2, lr, weight_decay):
+    _check_singleton_tensors(state_steps)
     lr = _to_scalar(lr)
     for i, param in enumerate(params):
         grad = grads[i]

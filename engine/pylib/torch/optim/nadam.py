@@ -2,7 +2,8 @@
 PyTorch 2.15's single-tensor update (mu_product kept as a 0-dim tensor)."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_scalar_dtype,
+    Optimizer, _check_singleton_tensors,
+    _check_betas, _check_capturable_device, _check_lr, _check_nonnegative, _get_scalar_dtype,
     _get_value, _new_step, _to_scalar, _use_grad_for_differentiable,
 )
 
@@ -101,6 +102,7 @@ def nadam(params, grads, exp_avgs, exp_avg_sqs, mu_products, state_steps, decoup
           beta2, lr, weight_decay, momentum_decay, eps):
     if not all(isinstance(t, torch.Tensor) for t in state_steps):
         raise RuntimeError('API has changed, `state_steps` argument must contain a list of singleton tensors')
+    _check_singleton_tensors(mu_products, 'mu_products')
     if foreach and not has_complex:
         for p, mp, step in zip(params, mu_products, state_steps):
             if capturable:

@@ -53,6 +53,15 @@ def _use_grad_for_differentiable(func):
     return _use_grad
 
 
+def _check_singleton_tensors(values, name='state_steps'):
+    """The functional forms' guard against the old API (plain numbers as
+    steps); PyTorch's text."""
+    Tensor = torch.Tensor
+    for t in values:
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f'API has changed, `{name}` argument must contain a list of singleton tensors')
+
+
 def _get_value(x):
     return x.item() if isinstance(x, torch.Tensor) else x
 

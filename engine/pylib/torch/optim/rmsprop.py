@@ -2,7 +2,8 @@
 momentum; PyTorch 2.15's single-tensor update."""
 import torch
 from torch.optim.optimizer import (
-    Optimizer, _set_group_defaults, _check_capturable_device, _check_lr, _check_nonnegative, _new_step,
+    Optimizer, _check_singleton_tensors,
+    _set_group_defaults, _check_capturable_device, _check_lr, _check_nonnegative, _new_step,
     _tensor_steps_in_state,
     _to_scalar, _use_grad_for_differentiable,
 )
@@ -84,6 +85,7 @@ class RMSprop(Optimizer):
 def rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps, foreach=None,
             maximize=False, differentiable=False, capturable=False, has_complex=False, *, lr, alpha, eps,
             weight_decay, momentum, centered):
+    _check_singleton_tensors(state_steps)
     lr = _to_scalar(lr)
     if foreach and has_complex:
         # PyTorch's foreach path views complex tensors as real before the

@@ -39,11 +39,12 @@ class SGD(Optimizer):
     def _init_group(self, group, params, grads, momentum_buffer_list):
         has_sparse_grad = False
         with_momentum = group['momentum'] != 0
+        fused = group['fused']
         state = self.state
         for p in group['params']:
             grad = p.grad
             if grad is not None:
-                if group['fused'] and getattr(self, '_need_device_dtype_check_for_fused', True):
+                if fused and getattr(self, '_need_device_dtype_check_for_fused', True):
                     from torch.optim._fused import device_dtype_check_for_fused
                     device_dtype_check_for_fused(p)
                     self._need_device_dtype_check_for_fused = False
@@ -67,11 +68,14 @@ class SGD(Optimizer):
             grads = []
             momentum_buffer_list = []
             has_sparse_grad = self._init_group(group, params, grads, momentum_buffer_list)
+            # Only a buffer sgd() creates (for a None) needs storing: writing
+            # back the buffers state already holds changes nothing.
+            new_buffers = group['momentum'] != 0 and None in momentum_buffer_list
             sgd(params, grads, momentum_buffer_list, weight_decay=group['weight_decay'],
                 momentum=group['momentum'], lr=group['lr'], dampening=group['dampening'],
                 nesterov=group['nesterov'], maximize=group['maximize'], has_sparse_grad=has_sparse_grad,
                 foreach=group['foreach'], fused=group['fused'])
-            if group['momentum'] != 0:
+            if new_buffers:
                 state = self.state
                 for p, momentum_buffer in zip(params, momentum_buffer_list):
                     state[p]['momentum_buffer'] = momentum_buffer
@@ -99,6 +103,12 @@ def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mom
     # them once changes no bit of the result and saves interpreter work.
     one_minus_dampening = 1 - dampening
     neg_lr = None if lr_requires_grad else -lr
+    if (params and not has_sparse_grad and not isinstance(lr, torch.Tensor) and not isinstance(weight_decay, torch.Tensor)
+            and (momentum == 0 or None not in momentum_buffer_list) and not torch.is_grad_enabled()
+            and len(set(params)) == len(params)):
+        _sgd_all_at_once(params, grads, momentum_buffer_list, weight_decay, momentum, neg_lr, one_minus_dampening,
+                         nesterov, maximize)
+        return
     i = 0
     for param in params:
         grad = grads[i] if not maximize else -grads[i]
@@ -123,6 +133,28 @@ def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mom
         else:
             param.add_(grad, alpha=neg_lr)
         i += 1
+
+
+def _sgd_all_at_once(params, grads, bufs, weight_decay, momentum, neg_lr, one_minus_dampening, nesterov,
+                     maximize):
+    """Note [SGD all at once]: the loop above runs, per parameter, the same
+    elementwise operators (neg, add, mul_, add_) on that parameter's own
+    tensors only. With no autograd to record, distinct parameters and
+    existing buffers, running each operator over all parameters before the
+    next one (torch._foreach_*, whose CPU kernels apply the same per-tensor
+    operator in a loop) gives the same bits with three to six native calls
+    in place of the interpreted loop. The first step (buffers still None),
+    tensor lr / weight_decay, sparse gradients and differentiable=True take
+    the loop."""
+    if maximize:
+        grads = torch._foreach_neg(grads)
+    if weight_decay != 0:
+        grads = torch._foreach_add(grads, params, alpha=weight_decay)
+    if momentum != 0:
+        torch._foreach_mul_(bufs, momentum)
+        torch._foreach_add_(bufs, grads, alpha=one_minus_dampening)
+        grads = torch._foreach_add(grads, bufs, alpha=momentum) if nesterov else bufs
+    torch._foreach_add_(params, grads, alpha=neg_lr)
 
 
 def _multi_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening,

@@ -149,7 +149,7 @@ void save_to_file(rt::FileObject& f, const PickledObject& p) {
 Value torch_save(rt::Interpreter& in, rt::Args& a) {
   auto b = rt::bind_args(a, "save", {"obj", "f", "pickle_module", "pickle_protocol", "_use_new_zipfile_serialization",
                                      "_disable_byteorder_record"}, 2);
-  const Value& f = *b[1];
+  const Value f = checkpoint_path(in, *b[1]);
   auto* path = f.as<rt::StrObject>();
   rt::FileObject* file = rt::isinstance(f, rt::file_type()) ? static_cast<rt::FileObject*>(f.object_ptr()) : nullptr;
   if (!path && !file)
@@ -161,6 +161,14 @@ Value torch_save(rt::Interpreter& in, rt::Args& a) {
 }
 
 }  // namespace
+
+Value checkpoint_path(rt::Interpreter& in, const Value& f) {
+  if (f.as<rt::StrObject>()) return f;
+  auto fspath = rt::lookup_special(in, f, "__fspath__");
+  if (!fspath) return f;
+  rt::Args none;
+  return rt::call(in, *fspath, none);
+}
 
 const rt::TypeObject& pickle_error_type() {
   static rt::TypeObject* t = rt::new_exception_type("PickleError", "_pickle", *rt::exc_types().exception);

@@ -54,6 +54,10 @@ bool is_unpickling_error(const rt::TypeObject& t);
 const rt::Value* user_safe_global(const std::string& full_name);
 
 // torch.save, torch.load and torch.serialization (serialization.cpp).
+// f as torch.save/load take it: an os.PathLike (pathlib.Path) becomes its
+// __fspath__() string; anything else is returned as it is.
+rt::Value checkpoint_path(rt::Interpreter& in, const rt::Value& f);
+
 void install_serialization(rt::ModuleObject& torch_module);
 void install_serialization_module(rt::Interpreter& in);
 

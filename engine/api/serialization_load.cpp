@@ -201,7 +201,7 @@ std::shared_ptr<CheckpointSource> open_path(rt::Interpreter& in, const Value& pa
 
 Value torch_load(rt::Interpreter& in, rt::Args& a) {
   auto b = rt::bind_args(a, "load", {"f", "map_location", "pickle_module", "weights_only", "mmap"}, 1, 3);
-  const Value& f = *b[0];
+  const Value f = checkpoint_path(in, *b[0]);
   bool weights_only = !b[3] || b[3]->is_none() ? true : rt::truthy(in, *b[3]);
   Placement place{in, b[1] ? *b[1] : Value()};
   std::shared_ptr<CheckpointSource> source;

@@ -455,19 +455,21 @@ void Unpickler::op_build() {
       return;
     }
   }
-  Value attrs = state;
-  if (auto* t = state.as<rt::TupleObject>(); t && t->items.size() == 2) attrs = t->items[0];  // (dict, slots)
-  auto* d = attrs.as<rt::DictObject>();
-  if (!d) {
-    if (attrs.is_none()) return;
-    raise_unpickling_error(fmt::format("Can only BUILD with a dict state, but got {}", rt::type_name(state)));
+  std::vector<Value> parts{state};
+  if (auto* t = state.as<rt::TupleObject>(); t && t->items.size() == 2) parts = t->items;  // (dict, slots)
+  for (const Value& attrs : parts) {
+    auto* d = attrs.as<rt::DictObject>();
+    if (!d) {
+      if (attrs.is_none()) continue;
+      raise_unpickling_error(fmt::format("Can only BUILD with a dict state, but got {}", rt::type_name(state)));
+    }
+    d->for_each([&](const Value& k, const Value& v) {
+      auto* key = k.as<rt::StrObject>();
+      if (!key) return;
+      if (obj.is_tensor()) return;  // a tensor's python attributes: not kept by backstep
+      rt::set_attr(in_, obj, key->value, v);
+    });
   }
-  d->for_each([&](const Value& k, const Value& v) {
-    auto* key = k.as<rt::StrObject>();
-    if (!key) return;
-    if (obj.is_tensor()) return;  // a tensor's python attributes: not kept by backstep
-    rt::set_attr(in_, obj, key->value, v);
-  });
 }
 
 // ('storage', storage class, key, location, numel): the storage, loaded once per key.

@@ -33,6 +33,7 @@
 namespace backstep::api {
 
 void install_grad_modes(rt::ModuleObject& m);  // grad_mode.cpp
+void install_runtime_settings(rt::ModuleObject& m);  // runtime_settings.cpp
 rt::Value make_func_module(rt::Interpreter& in);  // func_module.cpp
 rt::Value make_cuda_module(rt::Interpreter& in);  // cuda_module.cpp
 void cuda_manual_seed_all(int64_t seed);         // cuda_module.cpp
@@ -182,11 +183,12 @@ Value make_torch(Interpreter& in) {
     return Value();
   });
   install_grad_modes(*m);
+  install_runtime_settings(*m);
   install_anomaly_queries(*m);
   serial::install_serialization(*m);
   install_generators(*m);
   install_legacy_constructors(*m);
-  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils", "optim", "_VF", "backends", "accelerator"});
+  op_fallback(*m, torchb::OpModule::Torch, {"nn", "autograd", "cuda", "linalg", "special", "fft", "version", "func", "random", "serialization", "utils", "optim", "_VF", "backends", "accelerator", "onnx"});
   (void)in;
   return Value(m);
 }

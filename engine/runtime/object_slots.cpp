@@ -291,8 +291,11 @@ Value type_call(Interpreter& in, const Value& callee, Args& args) {
   return obj;
 }
 
+void install_object_getstate();  // object_getstate.cpp
+
 void install_object_slots() {
   auto& t = mutable_types();
+  install_object_getstate();
   TypeSlots& o = t.object->slots;
   o.repr = &object_repr;
   o.str = &object_str;

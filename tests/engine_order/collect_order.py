@@ -100,12 +100,16 @@ def collect(path):
     try:
         # As `python prog.py` runs it: the program's folder first on sys.path,
         # so it imports its own modules (and they do not leak into the next).
+        # sys.argv as the program sees it there too (argparse scripts parse it).
         before = set(sys.modules)
+        saved_argv = sys.argv
         sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+        sys.argv = [path]
         try:
             with contextlib.redirect_stdout(out):
                 names = runpy.run_path(path, run_name="__main__")
         finally:
+            sys.argv = saved_argv
             sys.path.pop(0)
             for m in set(sys.modules) - before:
                 if getattr(sys.modules[m], "__file__", "") and \

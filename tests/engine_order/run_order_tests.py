@@ -32,7 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from programs_list import programs  # noqa: E402
 
-PAUSED = re.compile(r"^Paused \(step\) at #\d+ (\S+)", re.M)
+# Not anchored at a line start: a program that printed with end="" leaves
+# the pause message on its partial line (real_tutorial_classifier.py).
+PAUSED = re.compile(r"Paused \(step\) at #\d+ (\S+)")
 
 
 def nonempty(calls):

@@ -34,3 +34,5 @@ from torch.nn.modules import (  # recurrent, attention and bag layers
     TransformerDecoderLayer, EmbeddingBag,
 )
 from torch.nn import functional, init, utils
+from torch.nn import parallel
+from torch.nn.parallel import DataParallel

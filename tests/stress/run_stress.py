@@ -25,12 +25,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LIMIT_MB = 12  # peak RSS may grow this much from 100 to 1000 aborted backwards
 
 
-def run(backstep, n, tmp):
-    with open(os.path.join(HERE, "abort_loop.py")) as f:
-        program = f.read().replace("N_BACKWARDS", str(n))
-    path = os.path.join(tmp, f"abort_loop_{n}.py")
+def instantiate(template, placeholder, n, tmp):
+    """A copy of the program `template` in tmp with `placeholder` set to n."""
+    with open(os.path.join(HERE, template)) as f:
+        program = f.read().replace(placeholder, str(n))
+    path = os.path.join(tmp, f"{template[:-3]}_{n}.py")
     with open(path, "w") as f:
         f.write(program)
+    return path
+
+
+def run(backstep, n, tmp):
+    path = instantiate("abort_loop.py", "N_BACKWARDS", n, tmp)
     cmd = os.path.join(tmp, f"abort_{n}.cmd")
     rng = random.Random(n)  # the same "random" nodes every run
     with open(cmd, "w") as f:
@@ -46,11 +52,7 @@ def run(backstep, n, tmp):
 
 def run_returned_frames(backstep, n, tmp):
     """returned_frames.py for n steps under `debug`; its own peak RSS in KB."""
-    with open(os.path.join(HERE, "returned_frames.py")) as f:
-        program = f.read().replace("N_STEPS", str(n))
-    path = os.path.join(tmp, f"returned_frames_{n}.py")
-    with open(path, "w") as f:
-        f.write(program)
+    path = instantiate("returned_frames.py", "N_STEPS", n, tmp)
     cmd = os.path.join(tmp, "continue.cmd")
     with open(cmd, "w") as f:
         f.write(":continue\n")

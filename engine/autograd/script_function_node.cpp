@@ -34,6 +34,16 @@ void ScriptFunctionNode::release_variables() {
   if (on_release) on_release();
 }
 
+void ScriptFunctionNode::release_resources() {
+  // Moved out first: dropping the ctx may run script code (finalizers) that
+  // must not find a half-cleared node.
+  auto payload_gone = std::move(payload);
+  auto on_release_gone = std::move(on_release);
+  payload = nullptr;
+  on_release = nullptr;
+  ag::Node::release_resources();
+}
+
 std::vector<std::optional<at::Tensor>> ScriptFunctionNode::wrap_outputs(
     const ag::variable_list& inputs, const std::unordered_set<at::TensorImpl*>& non_differentiable,
     const std::unordered_set<at::TensorImpl*>& dirty, const std::vector<std::optional<at::Tensor>>& outputs,

@@ -37,6 +37,14 @@ class ScriptFunctionNode final : public ag::Node {
   std::string name() const override { return name_; }
   ag::variable_list apply(ag::variable_list&& grads) override;
   void release_variables() override;
+  // Note [A dead node lets go of its ctx]: called by c10 when the last
+  // strong reference goes. The ctx's handle names this node through a
+  // c10::weak_intrusive_ptr, and c10 runs a node's destructor only when its
+  // weak count reaches zero too -- but the handle is owned by the ctx, which
+  // the payload owns: without this, a node that dies without a backward
+  // (its graph dropped, or the forward raised) would keep its ctx, and the
+  // ctx the node's memory, forever (the interpreter fuzz target found it).
+  void release_resources() override;
 
   // What PyTorch's THPFunction keeps beside the node.
   std::vector<bool> is_variable_input;  // per forward argument: a tensor?

@@ -97,3 +97,32 @@ TEST_CASE("a caught exception from pylib, and one at the shell prompt, leave not
                      rt::Interpreter::Mode::Shell) == "");
   CHECK(err.find("TypeError: buffer name should be a string. Got int") != std::string::npos);
 }
+
+TEST_CASE("a custom Function's node that dies without a backward takes its ctx with it") {
+  // The fuzz finding: forward raises (view of 3 elements as 7), so the node
+  // made for the call is dropped at once; and a graph dropped unused.
+  std::string err;
+  CHECK(leftovers_of("import torch\n"
+                     "class Bad(torch.autograd.Function):\n"
+                     "    @staticmethod\n"
+                     "    def forward(ctx, x):\n"
+                     "        return x.view(7)\n"
+                     "    @staticmethod\n"
+                     "    def backward(ctx, g):\n"
+                     "        return g\n"
+                     "x = torch.ones(3, requires_grad=True)\n"
+                     "y = Bad.apply(x)\n",
+                     &err) == "");
+  CHECK(leftovers_of("import torch\n"
+                     "class Twice(torch.autograd.Function):\n"
+                     "    @staticmethod\n"
+                     "    def forward(ctx, x):\n"
+                     "        ctx.save_for_backward(x)\n"
+                     "        return x * 2\n"
+                     "    @staticmethod\n"
+                     "    def backward(ctx, g):\n"
+                     "        return g * 2\n"
+                     "x = torch.ones(3, requires_grad=True)\n"
+                     "y = Twice.apply(x)\n"
+                     "del y\n") == "");
+}

@@ -114,17 +114,30 @@ struct FinalizerCacheEntry {
   uint64_t version;
   bool has_del;
 };
-thread_local std::unordered_map<const TypeObject*, FinalizerCacheEntry> t_finalizer_cache;
+// An Interpreter that ends during the thread's (or the process's) exit
+// still calls forget_finalizer_cache, possibly after this thread_local map
+// is destroyed (ASan: a heap-use-after-free when test_torch's static
+// interpreter ended at exit): the holder says when it is gone.
+using FinalizerCache = std::unordered_map<const TypeObject*, FinalizerCacheEntry>;
+struct FinalizerCacheHolder {
+  FinalizerCache map;
+  bool alive = true;
+  ~FinalizerCacheHolder() { alive = false; }
+};
+thread_local FinalizerCacheHolder t_finalizers;
+FinalizerCache& finalizer_cache() { return t_finalizers.map; }
 }  // namespace
 
 bool class_has_finalizer(const TypeObject& cls) {
-  auto [it, fresh] = t_finalizer_cache.try_emplace(&cls, FinalizerCacheEntry{cls.version(), false});
+  auto [it, fresh] = finalizer_cache().try_emplace(&cls, FinalizerCacheEntry{cls.version(), false});
   if (fresh || it->second.version != cls.version())
     it->second = FinalizerCacheEntry{cls.version(), cls.lookup("__del__") != nullptr};
   return it->second.has_del;
 }
 
-void forget_finalizer_cache() { t_finalizer_cache.clear(); }
+void forget_finalizer_cache() {
+  if (t_finalizers.alive) t_finalizers.map.clear();
+}
 
 Value make_finalizable_instance(const TypeObject& cls) {
   return Value(std::shared_ptr<InstanceObject>(new InstanceObject(&cls), FinalizingDeleter{}));

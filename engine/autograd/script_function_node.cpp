@@ -37,10 +37,9 @@ void ScriptFunctionNode::release_variables() {
 void ScriptFunctionNode::release_resources() {
   // Moved out first: dropping the ctx may run script code (finalizers) that
   // must not find a half-cleared node.
-  auto payload_gone = std::move(payload);
+  auto payload_gone = std::move(payload);  // a moved-from shared_ptr is null
   auto on_release_gone = std::move(on_release);
-  payload = nullptr;
-  on_release = nullptr;
+  on_release = nullptr;  // a moved-from std::function is only "valid"
   ag::Node::release_resources();
 }
 

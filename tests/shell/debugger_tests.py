@@ -102,7 +102,9 @@ def test_ctrl_c_during_a_long_backward(backstep):
         s.line("a = torch.ones(1, requires_grad=True)")
         s.line("h = a", then=">>> ")
         s.line("for i in range(200000): h = (h * 1.0001).sin() + h", then="... ")
-        s.line("", then=">>> ")
+        # Building 600,000 nodes: a few seconds on a quiet machine, more
+        # under CI's load. Setup, not a measurement: wait as long as it takes.
+        s.line("", then=">>> ", timeout=120)
         s.line(":step")
         s.send("h.sum().backward()\r")
         s.expect(PAUSED)

@@ -121,11 +121,11 @@ class PtySession:
     def prompt(self, timeout=TIMEOUT):
         return self.expect(">>> ", timeout)
 
-    def line(self, text, then=">>> "):
+    def line(self, text, then=">>> ", timeout=TIMEOUT):
         """Types a line and waits for the next prompt; returns what came
         before it (the echo of the line, then its output)."""
         self.send(text + "\r")
-        return self.expect(then)[:-len(then)]
+        return self.expect(then, timeout)[:-len(then)]
 
     def wait(self, timeout=TIMEOUT):
         """Waits for the process to end (draining its output); returns the exit status."""

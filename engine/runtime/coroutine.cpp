@@ -1,4 +1,5 @@
 #include "engine/runtime/coroutine.h"
+#include "engine/runtime/sanitizer_build.h"
 #include "engine/runtime/stack_guard.h"
 
 #include <cxxabi.h>
@@ -11,12 +12,12 @@
 #include <new>
 #include <vector>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #include <sanitizer/lsan_interface.h>
 #endif
-#if defined(__SANITIZE_THREAD__)
+#if defined(BACKSTEP_TSAN)
 #include <sanitizer/tsan_interface.h>
 #endif
 
@@ -73,7 +74,7 @@ Coroutine::Stack Coroutine::take_stack() {
     if (!pool().empty()) {
       auto [base, size] = pool().back();
       pool().pop_back();
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
       ASAN_UNPOISON_MEMORY_REGION(static_cast<char*>(base) + kGuard, size - kGuard);
 #endif
       return Stack{base, size};
@@ -83,7 +84,7 @@ Coroutine::Stack Coroutine::take_stack() {
   void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   mprotect(p, kGuard, PROT_NONE);
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
   __lsan_register_root_region(static_cast<char*>(p) + kGuard, kStackSize);
 #endif
   return Stack{p, total};
@@ -100,7 +101,7 @@ void Coroutine::give_back(Stack s) {
     pool().emplace_back(s.base, s.size);
     return;
   }
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
   __lsan_unregister_root_region(static_cast<char*>(s.base) + kGuard, kStackSize);
 #endif
   munmap(s.base, s.size);
@@ -124,19 +125,19 @@ void Coroutine::switch_in() {
   std::swap(g->caught, reinterpret_cast<void*&>(saved_caught_));
   std::swap(g->uncaught, saved_uncaught_);
   running_ = true;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
   __sanitizer_start_switch_fiber(&fiber_.caller_fake, static_cast<char*>(stack_.base) + kGuard, stack_.size - kGuard);
 #endif
-#if defined(__SANITIZE_THREAD__)
+#if defined(BACKSTEP_TSAN)
   fiber_.tsan_caller = __tsan_get_current_fiber();
   if (!fiber_.tsan_fiber) fiber_.tsan_fiber = __tsan_create_fiber(0);
   __tsan_switch_to_fiber(fiber_.tsan_fiber, 0);
 #endif
   backstep_switch_stack(&caller_sp_, sp_);
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
   __sanitizer_finish_switch_fiber(fiber_.caller_fake, nullptr, nullptr);
 #endif
-#if defined(__SANITIZE_THREAD__)
+#if defined(BACKSTEP_TSAN)
   if (finished_) {
     __tsan_destroy_fiber(fiber_.tsan_fiber);
     fiber_.tsan_fiber = nullptr;
@@ -150,10 +151,10 @@ void Coroutine::switch_in() {
 }
 
 void Coroutine::switch_out() {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
   __sanitizer_start_switch_fiber(finished_ ? nullptr : &fiber_.body_fake, fiber_.caller_bottom, fiber_.caller_size);
 #endif
-#if defined(__SANITIZE_THREAD__)
+#if defined(BACKSTEP_TSAN)
   __tsan_switch_to_fiber(fiber_.tsan_caller, 0);
 #endif
   backstep_switch_stack(&sp_, caller_sp_);
@@ -161,7 +162,7 @@ void Coroutine::switch_out() {
 }
 
 void Coroutine::arrive_on_body_stack() {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BACKSTEP_ASAN)
   __sanitizer_finish_switch_fiber(fiber_.body_fake, &fiber_.caller_bottom, &fiber_.caller_size);
 #endif
 }

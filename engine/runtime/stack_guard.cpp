@@ -1,4 +1,5 @@
 #include "engine/runtime/stack_guard.h"
+#include "engine/runtime/sanitizer_build.h"
 
 #include <pthread.h>
 #include <sys/resource.h>
@@ -8,7 +9,7 @@ namespace {
 // Room kept below the floor for what runs after a check fails: building the
 // RecursionError, unwinding, formatting the traceback. Sanitizer frames are
 // several times larger.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(BACKSTEP_ASAN) || defined(BACKSTEP_TSAN)
 constexpr size_t kReserve = size_t(2) << 20;
 #else
 constexpr size_t kReserve = size_t(512) << 10;

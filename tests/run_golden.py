@@ -14,6 +14,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "sanitizers"))
 import leak_policy  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "tools"))
+from numeric_env import numeric_environment  # noqa: E402
 SKIP = {"record_golden.py"}
 
 
@@ -48,7 +50,7 @@ def environment(path):
     """The program's environment: as record_golden.py runs the oracle, and
     with LeakSanitizer off for the programs tests/sanitizers/libtorch_cycles.txt
     names (cycles inside libtorch itself)."""
-    return leak_policy.environment(path, dict(os.environ, PYTHONHASHSEED="0"))
+    return leak_policy.environment(path, dict(numeric_environment(), PYTHONHASHSEED="0"))
 
 
 def main():

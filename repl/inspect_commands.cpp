@@ -189,7 +189,8 @@ std::string history_line(const debug::BackwardRun& run, size_t i, bool marked) {
   bool nonfinite = false;
   for (uint32_t k = 0; k < r.out_count; ++k) nonfinite |= run.produced(r)[k].has_nonfinite();
   if (nonfinite) state += "  produced NaN/Inf";
-  return fmt::format("{} {:>4}. #{} {}  [{}]{}\n", marked ? "->" : "  ", i + 1, r.id, run.name_of(r), grads, state);
+  return fmt::format("{} {:>4}. #{} {}  [{}]{}\n", marked ? "->" : "  ", i + 1, r.id, python_name(run.name_of(r)), grads,
+                     state);
 }
 
 void cmd_history(Shell& shell, const std::string&) {

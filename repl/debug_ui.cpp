@@ -125,6 +125,7 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
     d_.delete_breakpoint(number);
     header += fmt::format("Deleted breakpoint {}\n", number);
   }
+  shell_.fresh_line();  // after print(..., end='')
   shell_.out(header);
   // What is typed runs in the frame that created the node, as after :frame 0.
   shell_.set_exec_frame(nullptr);
@@ -184,6 +185,7 @@ void ShellDebugUI::on_program_breakpoint(const lang::Span& where) {
 
 debug::Resume ShellDebugUI::on_forward_pause(debug::ForwardPause& p) {
   bool post = p.reason == debug::ForwardPause::Reason::PostMortem;
+  shell_.fresh_line();  // after print(..., end='')
   if (post) {
     shell_.out(fmt::format("Post-mortem ({}) — {}\n", p.message, position_text(p.where)));
   } else if (p.reason == debug::ForwardPause::Reason::ProgramBreakpoint) {

@@ -13,6 +13,7 @@
 #include "repl/cli.h"
 #include "repl/cli_errors.h"
 #include "repl/output_paths.h"
+#include "repl/paused_time.h"
 #include "repl/outcome.h"
 #include "repl/recorder.h"
 #include "repl/report_stream.h"
@@ -66,13 +67,17 @@ class Watchdog {
  public:
   Watchdog(rt::Interpreter& in, double seconds) {
     if (seconds <= 0) return;
-    thread_ = std::thread([this, &in, seconds] {
+    // Time at a debugger prompt is not the program's (Note [--timeout does
+    // not count time at a prompt]).
+    thread_ = std::thread([this, &in, seconds, start = paused_time::Clock::now()] {
       std::unique_lock<std::mutex> lock(mutex_);
-      if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) return;
+      auto done = [this] { return done_; };
+      auto limit = std::chrono::duration_cast<paused_time::Clock::duration>(std::chrono::duration<double>(seconds));
+      if (paused_time::wait_running(cv_, lock, start, limit, done)) return;
       fired_ = true;
       in.request_interrupt(fmt::format("--timeout {}: the program ran longer than {} s", seconds, seconds));
       autograd::interrupt_backwards();  // a long backward stops between nodes
-      if (cv_.wait_for(lock, std::chrono::seconds(5), [this] { return done_; })) return;
+      if (paused_time::wait_running(cv_, lock, paused_time::Clock::now(), std::chrono::seconds(5), done)) return;
       std::fflush(stdout);
       std::fprintf(stderr, "backstep: timed out after %g s (--timeout %g); the program did not stop, ending it\n",
                    seconds, seconds);

@@ -1,6 +1,7 @@
 #include "repl/debug_ui.h"
 
 #include "engine/autograd/node_metadata.h"
+#include "engine/debug/breakpoints.h"
 #include "engine/debug/forward.h"
 #include "repl/debug_format.h"
 #include "repl/step_text.h"
@@ -59,7 +60,11 @@ ShellDebugUI& attach_debugger(Shell& shell) {
 std::string ShellDebugUI::node_header(const debug::BackwardRun& run, size_t record) const {
   const debug::NodeRecord& r = run.records[record];
   std::string where = position_text(r.origin);
-  return fmt::format("#{} {}{}", r.id, run.name_of(r), where.empty() ? "" : " — " + where);
+  // As :nodes, :graph and :break name it ("AccumulateGrad", not libtorch's
+  // "torch::autograd::AccumulateGrad"; the --log-backward lines keep
+  // node.name(), as PyTorch's logging hooks print it).
+  return fmt::format("#{} {}{}", r.id, debug::unqualified_node_name(run.name_of(r)),
+                     where.empty() ? "" : " — " + where);
 }
 
 const debug::BackwardRun* ShellDebugUI::current_run() const {
@@ -120,6 +125,7 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
     d_.delete_breakpoint(number);
     header += fmt::format("Deleted breakpoint {}\n", number);
   }
+  shell_.fresh_line();  // after print(..., end='')
   shell_.out(header);
   // What is typed runs in the frame that created the node, as after :frame 0.
   shell_.set_exec_frame(nullptr);
@@ -179,6 +185,7 @@ void ShellDebugUI::on_program_breakpoint(const lang::Span& where) {
 
 debug::Resume ShellDebugUI::on_forward_pause(debug::ForwardPause& p) {
   bool post = p.reason == debug::ForwardPause::Reason::PostMortem;
+  shell_.fresh_line();  // after print(..., end='')
   if (post) {
     shell_.out(fmt::format("Post-mortem ({}) — {}\n", p.message, position_text(p.where)));
   } else if (p.reason == debug::ForwardPause::Reason::ProgramBreakpoint) {

@@ -189,7 +189,8 @@ std::string history_line(const debug::BackwardRun& run, size_t i, bool marked) {
   bool nonfinite = false;
   for (uint32_t k = 0; k < r.out_count; ++k) nonfinite |= run.produced(r)[k].has_nonfinite();
   if (nonfinite) state += "  produced NaN/Inf";
-  return fmt::format("{} {:>4}. #{} {}  [{}]{}\n", marked ? "->" : "  ", i + 1, r.id, run.name_of(r), grads, state);
+  return fmt::format("{} {:>4}. #{} {}  [{}]{}\n", marked ? "->" : "  ", i + 1, r.id, python_name(run.name_of(r)), grads,
+                     state);
 }
 
 void cmd_history(Shell& shell, const std::string&) {
@@ -294,10 +295,18 @@ void cmd_nodes(Shell& shell, const std::string& args) {
   // Lines fit the terminal (what does not fit is cut with "..."); the name
   // column is as wide as the longest name.
   int columns = terminal_columns(STDOUT_FILENO);
-  size_t name_width = 8;
-  for (const auto& n : snap.nodes) name_width = std::max(name_width, python_name(n.name).size());
+  // The location column too: a module's path (`helpers/layers.py:10`)
+  // longer than 24 would push its row's `saved=` out of line.
+  auto where_of = [](const autograd::GraphNode& n) {
+    return n.origin.valid() ? fmt::format("{}:{}", lang::file_name_of(n.origin.span), n.origin.span.line) : "";
+  };
+  size_t name_width = 8, where_width = 24;
   for (const auto& n : snap.nodes) {
-    std::string where = n.origin.valid() ? fmt::format("{}:{}", lang::file_name_of(n.origin.span), n.origin.span.line) : "";
+    name_width = std::max(name_width, python_name(n.name).size());
+    where_width = std::max(where_width, where_of(n).size());
+  }
+  for (const auto& n : snap.nodes) {
+    std::string where = where_of(n);
     std::string saved;
     for (const auto& f : n.saved) saved += (saved.empty() ? "" : ",") + f.name;
     std::string extra;
@@ -307,8 +316,8 @@ void cmd_nodes(Shell& shell, const std::string& args) {
     if (hooks) extra += fmt::format(" hooks={}", hooks);
     if (auto b = born.find(n.id); b != born.end()) extra = "  " + b->second + extra;
     std::string state = run ? state_of(run, u.pause() ? u.pause()->record : SIZE_MAX, n.id) : "";
-    std::string line = fmt::format("#{:<4} {:<{}} {:<8} {:<24}{}{}", n.id, python_name(n.name), columns > 0 ? name_width : 28, state,
-                                   where, saved.empty() ? "" : " saved=" + saved, extra);
+    std::string line = fmt::format("#{:<4} {:<{}} {:<8} {:<{}}{}{}", n.id, python_name(n.name), columns > 0 ? name_width : 28,
+                                   state, where, where_width, saved.empty() ? "" : " saved=" + saved, extra);
     out += fit_to_width(line, columns) + "\n";
   }
   shell.out(out);
@@ -327,7 +336,10 @@ void cmd_node(Shell& shell, const std::string& args) {
   auto node = u.debugger().ids().node(id);
   if (!node) throw CommandError(fmt::format("no live node #{}", id));
   autograd::GraphNode g = autograd::describe_node(u.debugger().ids(), *node, api::tensor_namer(shell.interpreter()));
-  std::string out = fmt::format("#{} {}  (sequence number {})\n", g.id, python_name(g.name), g.sequence_nr);
+  // libtorch gives AccumulateGrad no sequence number (UINT64_MAX, which
+  // PyTorch prints as 18446744073709551615): say so instead of the number.
+  std::string seq = g.sequence_nr == UINT64_MAX ? "no sequence number" : fmt::format("sequence number {}", g.sequence_nr);
+  std::string out = fmt::format("#{} {}  ({})\n", g.id, python_name(g.name), seq);
   if (!g.modules.empty())
     out += fmt::format("module: {} ({})\nmodule stack: {}\n", g.modules.back().path.empty() ? "(root)" : g.modules.back().path,
                        g.modules.back().type, autograd::module_stack_text(g.modules));

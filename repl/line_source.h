@@ -29,6 +29,9 @@ class LineSource {
   virtual ReadResult read(const std::string& prompt) = 0;
   // Whether a person is typing (prompts are shown).
   virtual bool interactive() const = 0;
+  // Whether a line read leaves stdout at the start of a line: the Enter
+  // typed at a terminal, or a command file's line echoed with its newline.
+  virtual bool ends_output_line() const { return interactive(); }
   // The line was taken as input (not abandoned): remember it in history.
   virtual void remember(const std::string& line) { (void)line; }
 };
@@ -64,6 +67,7 @@ class EchoingLineSource : public LineSource {
   EchoingLineSource(std::vector<std::string> lines) : lines_(std::move(lines)) {}
   ReadResult read(const std::string& prompt) override;
   bool interactive() const override { return false; }
+  bool ends_output_line() const override { return true; }
   // The next line without taking it (nullptr at the end).
   const std::string* peek() const { return next_ < lines_.size() ? &lines_[next_] : nullptr; }
 

@@ -10,6 +10,7 @@
 #include "repl/history.h"
 #include "repl/line_editor.h"
 #include "repl/outcome.h"
+#include "repl/paused_time.h"
 #include "repl/signals.h"
 #include "repl/version.h"
 
@@ -44,7 +45,7 @@ SyntaxState Shell::check(const std::string& text) {
 int Shell::run(LineSource& source) {
   source_ = &source;
   while (!exit_status_) {
-    ReadResult r = source.read(input_.empty() ? ">>> " : "... ");
+    ReadResult r = read(source, input_.empty() ? ">>> " : "... ");
     switch (r.status) {
       case ReadResult::Status::Line:
         handle_line(r.line, source);
@@ -70,6 +71,12 @@ void Shell::feed_line(const std::string& line) {
   if (!input_.empty() && line.find_first_not_of(" \t") == std::string::npos) run_pending();
 }
 
+ReadResult Shell::read(LineSource& source, const std::string& prompt) {
+  ReadResult r = source.read(prompt);
+  if (r.status == ReadResult::Status::Line && source.ends_output_line()) sink_.line_ended();
+  return r;
+}
+
 Shell::NestedEnd Shell::run_nested(const std::function<std::string()>& prompt, bool ctrl_c_stays) {
   // The outer input is suspended: a nested prompt starts with no pending
   // block of its own and gives the outer one back afterwards.
@@ -81,8 +88,9 @@ Shell::NestedEnd Shell::run_nested(const std::function<std::string()>& prompt, b
   bare_commands_ = true;
   NestedEnd end = NestedEnd::EndOfInput;
   sigint::ReadingScope reading;
+  paused_time::Scope paused;  // --timeout's clock stops here
   while (source_ && !exit_status_) {
-    ReadResult r = source_->read(input_.empty() ? prompt() : "... ");
+    ReadResult r = read(*source_, input_.empty() ? prompt() : "... ");
     if (r.status == ReadResult::Status::Interrupted) {
       if (ctrl_c_stays) {
         input_.reset();
@@ -110,7 +118,7 @@ Shell::NestedEnd Shell::run_nested(const std::function<std::string()>& prompt, b
 
 bool Shell::confirm(const std::string& question) {
   if (!source_ || !source_->interactive()) return true;
-  ReadResult r = source_->read(question + " (y or n) ");
+  ReadResult r = read(*source_, question + " (y or n) ");
   if (r.status != ReadResult::Status::Line) return false;
   size_t b = r.line.find_first_not_of(" \t");
   bool yes = b != std::string::npos && (r.line[b] == 'y' || r.line[b] == 'Y');

@@ -33,6 +33,9 @@ class Shell {
   CommandTable& commands() { return commands_; }
   const CommandTable& commands() const { return commands_; }
   void out(std::string_view text) { sink_.out(text); }
+  // Ends the line the program's output left open, if it did (a pause's
+  // header must not continue a print(..., end='')).
+  void fresh_line() { sink_.fresh_line(); }
   void err(std::string_view text) { sink_.err(text); }
   // Ends the session after the current input with `status`.
   void request_exit(int status);
@@ -76,6 +79,8 @@ class Shell {
   void feed_line(const std::string& line);
 
  private:
+  // source.read, noting that the line typed (or echoed) ended the output's line.
+  ReadResult read(LineSource& source, const std::string& prompt);
   void handle_line(const std::string& line, LineSource& source);
   void handle_paste(const std::string& block, LineSource& source);
   bool is_bare_command(const std::string& line) const;

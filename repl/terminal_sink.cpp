@@ -1,6 +1,8 @@
 #include "repl/terminal_sink.h"
 
 #include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace backstep::repl {
 namespace {
@@ -32,7 +34,38 @@ std::string paint_exception_lines(const Style& style, std::string_view text) {
 
 }  // namespace
 
-void TerminalSink::out(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+// Note [A pause starts on a fresh line]
+// A program that printed with end='' (a progress line, "loss: " before the
+// value) leaves the output in the middle of a line; the debugger's
+// "Paused (step) at ..." written there would read as part of the program's
+// text. So the sink remembers whether its last character ended a line, and
+// a pause first ends the program's line (as a shell's prompt does after
+// output without a final newline). Lines read from the terminal end with the
+// user's Enter, and a command file's are echoed with their newline: both
+// leave the output at a line start. Errors go to stderr: they count only
+// when stderr and stdout are one place (a terminal, `2>&1`).
+namespace {
+
+bool same_file(int a, int b) {
+  struct stat sa {}, sb {};
+  if (fstat(a, &sa) != 0 || fstat(b, &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+}  // namespace
+
+TerminalSink::TerminalSink(Style err_style)
+    : err_style_(err_style), err_shares_stdout_(same_file(STDOUT_FILENO, STDERR_FILENO)) {}
+
+void TerminalSink::out(std::string_view text) {
+  if (text.empty()) return;
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  at_line_start_ = text.back() == '\n';
+}
+
+void TerminalSink::fresh_line() {
+  if (!at_line_start_) out("\n");
+}
 
 void TerminalSink::err(std::string_view text) {
   std::fflush(stdout);
@@ -43,6 +76,7 @@ void TerminalSink::err(std::string_view text) {
     std::fwrite(text.data(), 1, text.size(), stderr);
   }
   std::fflush(stderr);
+  if (err_shares_stdout_ && !text.empty()) at_line_start_ = text.back() == '\n';
 }
 
 void TerminalSink::flush() {

@@ -9,7 +9,7 @@ namespace backstep::repl {
 
 class TerminalSink : public rt::OutputSink {
  public:
-  explicit TerminalSink(Style err_style = {}) : err_style_(err_style) {}
+  explicit TerminalSink(Style err_style = {});
   // stdout through stdio: line-buffered at a terminal, block-buffered in a
   // pipe (a program printing in a loop must not pay one write(2) per print).
   void out(std::string_view text) override;
@@ -19,8 +19,19 @@ class TerminalSink : public rt::OutputSink {
   void err(std::string_view text) override;
   void flush() override;
 
+  // Whether what was written last ended a line (Note [A pause starts on a
+  // fresh line] in terminal_sink.cpp).
+  bool at_line_start() const { return at_line_start_; }
+  // A line was read from a terminal or echoed from a command file: the
+  // output goes on at the start of a line.
+  void line_ended() { at_line_start_ = true; }
+  // Ends a line the program left unfinished (print(..., end='')).
+  void fresh_line();
+
  private:
   Style err_style_;
+  bool at_line_start_ = true;
+  bool err_shares_stdout_ = false;  // stdout and stderr are one file (a terminal, 2>&1)
 };
 
 }  // namespace backstep::repl

@@ -1,0 +1,7 @@
+:break MulBackward0
+:break 5
+:continue
+:next
+:continue
+:continue
+:continue

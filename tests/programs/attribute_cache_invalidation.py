@@ -56,6 +56,49 @@ for row in run([c, o], 14, mutate_class):
     print(row)
 
 
+# The same changes where each site only ever sees one class (a site that
+# sees several classes refills anyway).
+class Base2:
+    scale = 1
+
+    def get(self):
+        return "Base2.get"
+
+    def value(self, x):
+        return x * self.scale
+
+
+class Child2(Base2):
+    pass
+
+
+def run_one(obj, steps, mutate):
+    seen = []
+    for i in range(steps):
+        mutate(i)
+        seen.append((obj.get(), obj.value(2), obj.scale))
+    return seen
+
+
+def mutate_class2(i):
+    if i == 2:
+        Base2.scale = 10
+    if i == 4:
+        Child2.scale = 100
+    if i == 6:
+        del Child2.scale
+    if i == 8:
+        Base2.get = lambda self: "patched Base2.get"
+    if i == 10:
+        Child2.get = lambda self: "Child2.get"
+    if i == 12:
+        del Child2.get
+
+
+for row in run_one(Child2(), 14, mutate_class2):
+    print(row)
+
+
 # Monkeypatching an instance: its __dict__ shadows the class's method.
 class Counter:
     def __init__(self):

@@ -6,6 +6,7 @@
 #include "engine/debug/forward.h"
 #include "engine/debug/log_thread.h"
 #include "engine/debug/session.h"
+#include "engine/runtime/call_records.h"
 
 #include <ATen/ThreadLocalState.h>
 #include <fmt/format.h>
@@ -138,7 +139,7 @@ std::vector<at::Tensor> execute_on_worker(rt::Interpreter& in, EngineWorkers& wo
   // Nodes created by this backward (create_graph) are attributed to the
   // line that called it.
   lang::Span call_site = in.current_span();
-  auto call = in.current_frame() ? in.current_frame()->call : nullptr;
+  auto call = in.current_frame() ? rt::frame_call(*in.current_frame()) : nullptr;
   autograd::OriginContext origin{&call_site, &call};
   // The engine captures the calling thread's state (inference mode,
   // dispatch key exclusions, ...) for the backward: the caller's, not

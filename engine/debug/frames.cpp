@@ -1,5 +1,6 @@
 #include "engine/debug/frames.h"
 
+#include "engine/runtime/call_records.h"
 #include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
 
@@ -14,7 +15,7 @@ std::shared_ptr<rt::Frame> snapshot_frame(const rt::Frame& f) {
   copy->statement = f.statement;
   copy->globals = f.globals;
   copy->current = f.current;
-  copy->call = f.call;
+  copy->call = rt::frame_call(f);  // Note [Call records on demand]
   return copy;
 }
 

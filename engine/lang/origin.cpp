@@ -1,5 +1,7 @@
 #include "engine/lang/origin.h"
 
+#include "engine/lang/origin_hook.h"
+
 namespace backstep::lang {
 
 const OriginContext*& current_origin_context() {
@@ -8,11 +10,22 @@ const OriginContext*& current_origin_context() {
 }
 
 namespace {
+LazyOriginHook g_lazy_origin = nullptr;
+}  // namespace
+
+void set_lazy_origin_hook(LazyOriginHook hook) { g_lazy_origin = hook; }
+
 bool in_library(const Span& span) {
   const SourceFile* f = span.file ? SourceRegistry::instance().get(span.file) : nullptr;
   return f && f->is_library();
 }
-}  // namespace
+
+void climb_out_of_library(Origin& o) {
+  while (o.call && o.call->call_site.valid() && in_library(o.span)) {
+    o.span = o.call->call_site;
+    o.call = o.call->parent;
+  }
+}
 
 // Note [A node's origin is the user's line]
 // A node made inside backstep's own Python library (nn.Linear's forward
@@ -27,10 +40,8 @@ Origin current_origin() {
   if (!ctx) return o;
   if (ctx->span) o.span = *ctx->span;
   if (ctx->call) o.call = *ctx->call;
-  while (o.call && o.call->call_site.valid() && in_library(o.span)) {
-    o.span = o.call->call_site;
-    o.call = o.call->parent;
-  }
+  if (!o.call && g_lazy_origin && g_lazy_origin(ctx, o)) return o;
+  climb_out_of_library(o);
   return o;
 }
 

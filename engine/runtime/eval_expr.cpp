@@ -3,7 +3,9 @@
 // Each operation that can fail or create an autograd node first records its
 // span in the frame (`f.current`): that is what a traceback's caret points
 // at, and what the autograd side records as the line that created a node.
+#include "engine/runtime/attr_cache.h"
 #include "engine/runtime/big_int.h"
+#include "engine/runtime/call_records.h"
 #include "engine/runtime/bytes_object.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -177,7 +179,7 @@ void Interpreter::assign(const Expr& target, const Value& v, Frame& f) {
       const auto& a = static_cast<const Attribute&>(target);
       Value obj = eval(*a.value, f);
       f.current = target.span;
-      set_attr(*this, obj, a.attr, v);
+      cached_set_attr(*this, obj, a.attr, v, a.cache);
       return;
     }
     case ExprKind::Subscript: {
@@ -229,7 +231,7 @@ Value Interpreter::eval(const Expr& e, Frame& f) {
       const auto& a = static_cast<const Attribute&>(e);
       Value obj = eval(*a.value, f);
       f.current = e.span;
-      return get_attr(*this, obj, a.attr);
+      return cached_get_attr(*this, obj, a.attr, a.cache);  // Note [Attribute call-site caches]
     }
     case ExprKind::Subscript: {
       const auto& s = static_cast<const Subscript&>(e);
@@ -416,6 +418,18 @@ Value Interpreter::eval_call(const Call& c, Frame& f) {
     const auto& a = static_cast<const Attribute&>(*c.func);
     Value obj = eval(*a.value, f);
     Args args;
+    // A plain function of the class: called with obj first, without a bound
+    // method (looked up before the arguments are evaluated, as CPython's
+    // LOAD_METHOD does).
+    if (ScriptFunction* fn = cached_method(obj, a.attr, a.cache)) {
+      auto keep = std::static_pointer_cast<Object>(fn->shared_from_this());
+      args.pos.push_back(std::move(obj));
+      collect_args(c, f, args);
+      f.current = c.span;
+      check_interrupt();
+      SiteScope scope(&c.cache);
+      return call_function(*fn, args);
+    }
     collect_args(c, f, args);
     f.current = c.span;
     check_interrupt();
@@ -478,7 +492,7 @@ void init_comprehension_frame(const Comprehension& c, Frame& outer, Frame& f) {
   for (uint32_t src : c.scope.free_sources) f.cells.push_back(outer.cells[src]);
   f.parent = &outer;
   f.current = c.span;
-  f.call = outer.call;  // a comprehension is part of its function's call
+  f.call = frame_call(outer);  // a comprehension is part of its function's call
 }
 
 }  // namespace

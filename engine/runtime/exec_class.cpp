@@ -3,6 +3,7 @@
 // body run in its own namespace, the metaclass call, the __class__ cell for
 // zero-argument super(), then the decorators applied. Also annotated
 // assignments, which fill __annotations__ at module and class level.
+#include "engine/runtime/call_records.h"
 #include "engine/runtime/class_builder.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
@@ -52,7 +53,7 @@ Value Interpreter::run_class_body(const ClassDef& c, Frame& outer, const Value& 
   f.function = c.name;
   f.parent = &outer;
   f.current = c.span;
-  f.call = outer.call;
+  f.call = frame_call(outer);  // the class body is part of the enclosing call
   f.class_ns = ns.as<DictObject>();
   lang::OriginScope origin(&f.origin);
   f.locals.assign(c.scope.local_names.size(), unbound());

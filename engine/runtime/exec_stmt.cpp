@@ -1,4 +1,5 @@
 // Statement execution.
+#include "engine/runtime/attr_cache.h"
 #include "engine/runtime/context_manager.h"
 #include "engine/runtime/instance.h"
 #include "engine/runtime/exceptions.h"
@@ -61,10 +62,10 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
         const auto& t = static_cast<const Attribute&>(*a.target);
         Value obj = eval(*t.value, f);
         f.current = t.span;
-        Value cur = get_attr(*this, obj, t.attr);
+        Value cur = cached_get_attr(*this, obj, t.attr, t.cache);  // Note [Attribute call-site caches]
         Value rhs = eval(*a.value, f);
         f.current = s.span;
-        set_attr(*this, obj, t.attr, inplace_binary(*this, a.op, cur, rhs, &a.cache));
+        cached_set_attr(*this, obj, t.attr, inplace_binary(*this, a.op, cur, rhs, &a.cache), t.cache);
       } else {
         // x[i] += v is: tmp = x[i]; tmp = tmp.__iadd__(v); x[i] = tmp
         const auto& t = static_cast<const Subscript&>(*a.target);

@@ -1,5 +1,7 @@
 #include "engine/runtime/generator.h"
 
+#include "engine/runtime/call_records.h"
+
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -189,6 +191,7 @@ Value Interpreter::make_generator(ScriptFunction& fn, Args& args) {
 void Interpreter::run_generator_function(GeneratorObject& g, ScriptFunction& fn, c10::SmallVector<Value, 8> locals) {
   Frame f;
   init_frame(fn, f);
+  make_pending_call_now(f);  // its caller changes with every resume (Note [Call records on demand])
   f.locals = std::move(locals);
   setup_call_cells(fn, f);
   lang::OriginScope origin(&f.origin);

@@ -1,5 +1,7 @@
 #include "engine/runtime/interpreter.h"
 
+#include "engine/runtime/call_records.h"
+
 #include "engine/runtime/gc.h"
 #include "engine/runtime/tracer.h"
 
@@ -453,43 +455,6 @@ void bind_arguments(Interpreter& in, const ScriptFunction& fn, Args& args, Frame
 
 }  // namespace
 
-namespace {
-
-// Note [Reused call records]
-// Every script call makes a CallRecord (origin.h). Most are let go when the
-// call returns (no node, no debugger kept one): those go back to a small
-// per-thread pool and the next call refills one, instead of an allocation,
-// a name copy and a free per call. Records are made mutable (make_shared of
-// a non-const CallRecord), and one is refilled only while nothing else
-// holds it (use_count() == 1); its parent is let go when it is pooled.
-constexpr size_t kPooledRecords = 64;
-thread_local std::vector<std::shared_ptr<const lang::CallRecord>> t_record_pool;
-
-void recycle_call_record(std::shared_ptr<const lang::CallRecord>& record) {
-  if (!record || record.use_count() != 1 || t_record_pool.size() >= kPooledRecords) return;
-  auto& r = const_cast<lang::CallRecord&>(*record);
-  r.parent.reset();
-  r.frame_snapshot.reset();
-  t_record_pool.push_back(std::move(record));
-}
-
-std::shared_ptr<const lang::CallRecord> new_call_record(std::string_view function, const lang::Span& call_site,
-                                                        uint64_t id, std::shared_ptr<const lang::CallRecord> parent) {
-  if (t_record_pool.empty())
-    return std::make_shared<lang::CallRecord>(
-        lang::CallRecord{std::string(function), call_site, id, std::move(parent), nullptr});
-  std::shared_ptr<const lang::CallRecord> record = std::move(t_record_pool.back());
-  t_record_pool.pop_back();
-  auto& r = const_cast<lang::CallRecord&>(*record);
-  r.function.assign(function);
-  r.call_site = call_site;
-  r.id = id;
-  r.parent = std::move(parent);
-  return record;
-}
-
-}  // namespace
-
 void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   const lang::FunctionCode& code = *fn.code;
   f.scope = &code.scope;
@@ -497,8 +462,11 @@ void Interpreter::init_frame(ScriptFunction& fn, Frame& f) {
   f.function = code.name;
   f.parent = frame_;
   f.current = code.span;
-  f.call = new_call_record(code.name, frame_ ? frame_->current : lang::Span{}, next_call_id_++,
-                           frame_ ? frame_->call : nullptr);
+  // Note [Call records on demand] (call_records.cpp)
+  uint64_t id = next_call_id_++;
+  lang::Span call_site = frame_ ? frame_->current : lang::Span{};
+  if (tracer_) f.call = new_call_record(code.name, call_site, id, frame_ ? frame_call(*frame_) : nullptr);
+  else push_pending_call(f, id, call_site);
 }
 
 namespace {
@@ -544,6 +512,7 @@ Value Interpreter::call_function(ScriptFunction& fn, Args& args) {
   if (code.is_generator) return make_generator(fn, args);
   Frame f;
   init_frame(fn, f);
+  PendingCallScope pending(f);
   lang::OriginScope origin(&f.origin);
   size_t given = args.pos.size();
   bool plain = given == code.params.size() && args.kw.empty();

@@ -1,0 +1,113 @@
+// Note [Attribute call-site caches] (attr_cache.h).
+#include "engine/runtime/attr_cache.h"
+
+#include "engine/runtime/dict_object.h"
+#include "engine/runtime/instance.h"
+#include "engine/runtime/py_ops.h"
+#include "engine/runtime/script_function.h"
+
+namespace backstep::rt {
+
+namespace {
+
+struct AttrSite {
+  const TypeObject* type = nullptr;
+  uint64_t version = 0;
+  uint64_t stamp = 0;            // the MRO's namespaces' key changes (mro_stamp)
+  const Value* descr = nullptr;  // into a namespace on type's MRO; null: not there
+  bool dunder = false;           // always the full path
+};
+
+// As the type attribute cache's (Note [The type attribute cache] in
+// type_object.cpp): the sum of the mutation counters of the namespaces on
+// the MRO changes whenever one of them gains or loses a key or is
+// compacted, which is everything that could move or invalidate `descr`.
+uint64_t mro_stamp(const TypeObject& t) {
+  uint64_t stamp = 0;
+  for (const TypeObject* c : t.mro()) stamp += c->dict().mutations();
+  return stamp;
+}
+
+bool is_dunder_name(std::string_view name) { return name.size() > 2 && name[0] == '_' && name[1] == '_'; }
+
+// The site for `name`, null when this access takes the full path.
+AttrSite* site_of(std::string_view name, std::shared_ptr<void>& site) {
+  if (!site) [[unlikely]] {
+    auto made = std::make_shared<AttrSite>();
+    made->dunder = is_dunder_name(name);
+    site = made;
+  }
+  auto* s = static_cast<AttrSite*>(site.get());
+  return s->dunder ? nullptr : s;
+}
+
+// What t's MRO has for `name`, through the site.
+const Value* class_attr(AttrSite& s, const TypeObject& t, std::string_view name) {
+  uint64_t stamp = mro_stamp(t);
+  if (s.type != &t || s.version != t.version() || s.stamp != stamp) [[unlikely]] {
+    s.descr = t.lookup(name);
+    s.type = &t;
+    s.version = t.version();
+    s.stamp = stamp;
+  }
+  return s.descr;
+}
+
+}  // namespace
+
+Value cached_get_attr(Interpreter& in, const Value& obj, std::string_view name, std::shared_ptr<void>& site) {
+  AttrSite* s = site_of(name, site);
+  const TypeObject& t = type_of(obj);
+  // Not with __getattr__ (slot_getattr_hook): an AttributeError a descriptor
+  // raises goes to __getattr__ there.
+  if (!s || t.slots.getattr != &generic_getattr) return get_attr(in, obj, name);
+  // generic_getattr's order: data descriptor, instance dict, class attribute.
+  const Value* descr = class_attr(*s, t, name);
+  const TypeObject* dt = nullptr;
+  if (descr) {
+    dt = &type_of(*descr);
+    if (dt->slots.descr_get && dt->slots.descr_set) return dt->slots.descr_get(in, *descr, obj, t);
+  }
+  Object* o = obj.object_ptr();
+  if (o)
+    if (DictObject* d = o->instance_dict())
+      if (const Value* v = d->find_str(name)) return *v;
+  if (descr) {
+    if (dt->slots.descr_get) return dt->slots.descr_get(in, *descr, obj, t);
+    return *descr;
+  }
+  if (o)
+    if (auto v = o->get_attr(in, name)) return std::move(*v);  // what a C++-defined object computes itself
+  raise_no_attribute(obj, name);
+}
+
+void cached_set_attr(Interpreter& in, const Value& obj, std::string_view name, const Value& v,
+                     std::shared_ptr<void>& site) {
+  AttrSite* s = site_of(name, site);
+  const TypeObject& t = type_of(obj);
+  Object* o = obj.object_ptr();
+  if (!s || t.slots.setattr != &generic_setattr || !o) return set_attr(in, obj, name, v);
+  // generic_setattr's order: a data descriptor, else the instance dict.
+  if (const Value* descr = class_attr(*s, t, name)) {
+    const TypeObject& dt = type_of(*descr);
+    if (dt.slots.descr_set) return dt.slots.descr_set(in, *descr, obj, &v);
+  }
+  if (!t.instances_have_dict()) return set_attr(in, obj, name, v);
+  o->ensure_instance_dict().set_str(name, v);
+}
+
+ScriptFunction* cached_method(const Value& obj, std::string_view name, std::shared_ptr<void>& site) {
+  AttrSite* s = site_of(name, site);
+  Object* o = obj.object_ptr();
+  if (!s || !o) return nullptr;
+  const TypeObject& t = o->type();
+  if (!has_generic_getattr(t)) return nullptr;
+  const Value* descr = class_attr(*s, t, name);
+  if (!descr) return nullptr;
+  Object* fo = descr->object_ptr();
+  if (!fo || fo->kind() != ObjKind::Function || &fo->type() != types().function) return nullptr;
+  if (DictObject* d = o->instance_dict(); d && d->find_str(name)) return nullptr;  // shadowed
+  return static_cast<ScriptFunction*>(fo);
+}
+
+}  // namespace backstep::rt

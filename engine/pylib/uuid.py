@@ -185,7 +185,12 @@ def uuid3(namespace, name):
 
 
 def uuid4():
-    return UUID(int=_random.SystemRandom().getrandbits(128), version=4)
+    # os.urandom, 32 bits a draw (the native draw must fit a 64-bit int).
+    system = _random.SystemRandom()
+    bits = 0
+    for _ in range(4):
+        bits = (bits << 32) | system.getrandbits(32)
+    return UUID(int=bits, version=4)
 
 
 def uuid5(namespace, name):

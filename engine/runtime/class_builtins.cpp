@@ -98,7 +98,7 @@ Value b_vars(Interpreter& in, Args& a) {
   return *d;
 }
 
-// globals(): a snapshot of the calling module's namespace (frame_locals.h).
+// globals(): the calling module's live namespace (frame_locals.h).
 Value b_globals(Interpreter& in, Args& a) {
   expect_args(a, "globals", 0, 0);
   return module_namespace(in);

@@ -3,6 +3,8 @@
 #include "engine/runtime/deep_release.h"
 #include "engine/runtime/hashing.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/gc_finalizers.h"
+#include "engine/runtime/module_mirror.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
@@ -197,6 +199,9 @@ const Value* DictObject::find_str(std::string_view key) const {
 void DictObject::set(const Value& key, Value value) {
   int64_t h = hash_value(Interpreter::current(), key);
   int64_t i = find_index(h, key);
+  if (gc_flags & gc_detail::kModuleMirror) [[unlikely]] {  // Note [globals() is live]
+    if (const auto* name = key.as<StrObject>()) mirror_dict_set(*this, name->value, value);
+  }
   if (i >= 0) {
     entries_[static_cast<size_t>(i)].value = std::move(value);
     return;
@@ -244,6 +249,8 @@ Value attribute_key(std::string_view key) {
 }  // namespace
 
 void DictObject::set_str(std::string_view key, Value value) {
+  if (gc_flags & gc_detail::kModuleMirror) [[unlikely]]
+    mirror_dict_set(*this, key, value);
   int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   if (i >= 0) {
     entries_[static_cast<size_t>(i)].value = std::move(value);
@@ -257,6 +264,9 @@ void DictObject::set_str(std::string_view key, Value value) {
 bool DictObject::erase(const Value& key) {
   int64_t i = find_index(hash_value(Interpreter::current(), key), key);
   if (i < 0) return false;
+  if (gc_flags & gc_detail::kModuleMirror) [[unlikely]] {
+    if (const auto* name = key.as<StrObject>()) mirror_dict_erase(*this, name->value);
+  }
   remove_at(static_cast<size_t>(i));
   return true;
 }
@@ -264,6 +274,8 @@ bool DictObject::erase(const Value& key) {
 bool DictObject::erase_str(std::string_view key) {
   int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   if (i < 0) return false;
+  if (gc_flags & gc_detail::kModuleMirror) [[unlikely]]
+    mirror_dict_erase(*this, key);
   remove_at(static_cast<size_t>(i));
   return true;
 }
@@ -271,6 +283,8 @@ bool DictObject::erase_str(std::string_view key) {
 void DictObject::clear() {
   // Values are released after the dict is consistent: their destructors
   // may run script code that looks at it.
+  if (gc_flags & gc_detail::kModuleMirror) [[unlikely]]
+    mirror_dict_clear(*this);
   std::vector<Entry> old;
   old.swap(entries_);
   indices_.clear();

@@ -11,6 +11,7 @@
 #include "engine/runtime/function.h"
 #include "engine/runtime/generator.h"
 #include "engine/runtime/interpreter.h"
+#include "engine/runtime/module_mirror.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 #include "engine/runtime/set_store.h"
@@ -123,10 +124,14 @@ void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Valu
       cell.bound = true;
       return;
     }
-    case NameSlot::Scope::Global:
-      if (slot.index >= f.globals->values.size()) f.globals->grow();
-      f.globals->values[slot.index] = std::move(v);
+    case NameSlot::Scope::Global: {
+      ModuleGlobals& g = *f.globals;
+      if (slot.index >= g.values.size()) g.grow();
+      if (t_module_mirrors) [[unlikely]]
+        mirror_store(g, slot.index, v);  // Note [globals() is live]
+      g.values[slot.index] = std::move(v);
       return;
+    }
     case NameSlot::Scope::ClassBody:
       f.class_ns->set_str(name, std::move(v));
       return;
@@ -155,7 +160,10 @@ void Interpreter::delete_slot(const NameSlot& slot, const std::string& name, Fra
       break;
     case NameSlot::Scope::Global:
       was_bound = slot.index < f.globals->values.size() && !is_unbound(f.globals->values[slot.index]);
-      if (was_bound) f.globals->values[slot.index] = unbound();
+      if (was_bound) {
+        if (t_module_mirrors) mirror_erase(*f.globals, slot.index);
+        f.globals->values[slot.index] = unbound();
+      }
       break;
     case NameSlot::Scope::ClassBody: was_bound = f.class_ns->erase_str(name); break;
     case NameSlot::Scope::ClassBodyFree:

@@ -3,19 +3,18 @@
 #include "engine/lang/ast.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/module.h"
+#include "engine/runtime/module_mirror.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
 
 namespace backstep::rt {
 
 Value module_namespace(Interpreter& in) {
-  const ModuleGlobals& g = in.current_globals();
-  auto d = std::make_shared<DictObject>();
-  for (size_t i = 0; i < g.values.size(); ++i)
-    if (!is_unbound(g.values[i])) d->set_str(g.names.name(static_cast<uint32_t>(i)), g.values[i]);
+  ModuleGlobals& g = in.current_globals();
+  std::shared_ptr<DictObject> d = module_live_dict(g);
   if (!d->find_str("__name__"))
-    if (const Value* name = in.builtin("__name__")) d->set_str("__name__", *name);
-  return Value(std::move(d));
+    if (const Value* name = in.builtin("__name__")) g.set("__name__", *name);
+  return Value(d);
 }
 
 namespace {

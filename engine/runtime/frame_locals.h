@@ -13,8 +13,8 @@ class Interpreter;
 Value current_locals(Interpreter& in);
 
 // globals(): the calling module's namespace, as a dict of its bound names
-// (with the program's __name__, which lives among the builtins). A snapshot,
-// not the live namespace: backstep keeps globals in slots, not in a dict.
+// (with the program's __name__, which lives among the builtins). The live
+// namespace: Note [globals() is live] in module.h.
 Value module_namespace(Interpreter& in);
 
 }  // namespace backstep::rt

@@ -22,6 +22,7 @@
 #include "engine/runtime/gc_session_classes.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/module.h"
+#include "engine/runtime/module_mirror.h"
 #include "engine/runtime/py_ops.h"
 
 namespace backstep::rt {
@@ -36,6 +37,7 @@ void clear_namespace(Interpreter& in, ModuleGlobals& g) {
   for (size_t slot = 0; slot < g.values.size(); ++slot) {
     if (is_unbound(g.values[slot]) || g.values[slot].is_none()) continue;
     if (g.names.name(static_cast<uint32_t>(slot)) == "__builtins__") continue;
+    if (t_module_mirrors) mirror_store(g, static_cast<uint32_t>(slot), Value());
     Value old = std::move(g.values[slot]);
     g.values[slot] = Value();
     old = Value();
@@ -43,8 +45,21 @@ void clear_namespace(Interpreter& in, ModuleGlobals& g) {
   }
 }
 
-// weakref.finalize's objects whose atexit is true run before modules are
-// cleared, as CPython runs them from atexit.
+// The functions given to atexit.register, last first (atexit.py), then
+// weakref.finalize's objects whose atexit is true: both before modules are
+// cleared, as CPython runs them from atexit. After an uncaught exception
+// too: its traceback is printed before the session ends.
+void run_atexit(Interpreter& in) {
+  const Value* found = in.modules()->find_str("atexit");
+  if (!found) return;
+  Value atexit = *found;
+  try {
+    if (auto run = try_get_attr(in, atexit, "_run_exitfuncs")) call(in, *run, {});
+  } catch (const ScriptError&) {
+    report_ignored(in, atexit, std::current_exception());
+  }
+}
+
 void run_weakref_atexit(Interpreter& in) {
   const Value* found = in.modules()->find_str("weakref");
   if (!found) return;
@@ -61,6 +76,7 @@ void run_weakref_atexit(Interpreter& in) {
 
 void gc_end_session(Interpreter& in) {
   gc_run_finalizers(in);
+  run_atexit(in);
   run_weakref_atexit(in);
   gc_collect(in, kGcGenerations - 1);
   clear_namespace(in, in.main_globals());
@@ -75,6 +91,7 @@ void gc_end_session(Interpreter& in) {
     if (Object* o = m.object_ptr()) o->gc_clear();
   modules.clear();
   in.modules()->clear();
+  drop_module_mirrors();  // the namespaces' dicts hold only None now
   gc_run_finalizers(in);
   gc_collect(in, kGcGenerations - 1);
   gc_run_finalizers(in);

@@ -16,7 +16,8 @@ namespace gc_detail {
 constexpr uint8_t kFinalized = 8;     // its __del__ ran (it runs once: PEP 442)
 constexpr uint8_t kHasWeakrefs = 16;  // weak references to it are registered
 constexpr uint8_t kHasCaptures = 32;  // its closures' captures are registered (gc_captures.h)
-constexpr uint8_t kPersistentFlags = kFinalized | kHasWeakrefs | kHasCaptures;
+constexpr uint8_t kModuleMirror = 64;  // a dict that is a module's live namespace (module_mirror.h)
+constexpr uint8_t kPersistentFlags = kFinalized | kHasWeakrefs | kHasCaptures | kModuleMirror;
 
 // gc_captures.cpp: an owner's registered captures.
 void visit_captures(const Object& o, GcVisitor& v);

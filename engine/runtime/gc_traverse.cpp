@@ -13,6 +13,7 @@
 #include "engine/runtime/set_store.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/module.h"
+#include "engine/runtime/module_mirror.h"
 #include "engine/runtime/script_function.h"
 
 namespace backstep::rt {
@@ -26,10 +27,13 @@ void visit_all(GcVisitor& v, const std::vector<Value>& values) {
 // A module's globals: held by the module and by every function defined in
 // it. Cleared by unbinding every name (the slots stay: code indexes them).
 void traverse_globals(const void* key, GcVisitor& v) {
-  for (const Value& x : static_cast<const ModuleGlobals*>(key)->values) v.visit(x);
+  const auto* g = static_cast<const ModuleGlobals*>(key);
+  for (const Value& x : g->values) v.visit(x);
+  if (const DictObject* d = module_mirror(*g)) v.visit(static_cast<const Object&>(*d));  // Note [globals() is live]
 }
 void clear_globals(const void* key) {
   auto* g = const_cast<ModuleGlobals*>(static_cast<const ModuleGlobals*>(key));
+  if (DictObject* d = module_mirror(*g)) d->gc_clear();  // empties the slots too
   std::vector<Value> old(g->values.size(), unbound());
   old.swap(g->values);
   release_items(old);

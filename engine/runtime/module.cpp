@@ -1,6 +1,7 @@
 #include "engine/runtime/module.h"
 
 #include "engine/runtime/function.h"
+#include "engine/runtime/module_mirror.h"
 #include "engine/runtime/dict_object.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -18,12 +19,14 @@ std::optional<Value> ModuleGlobals::get(std::string_view name) const {
 void ModuleGlobals::set(std::string_view name, Value v) {
   uint32_t slot = names.intern(name);
   if (slot >= values.size()) grow();
+  if (t_module_mirrors) mirror_store(*this, slot, v);  // Note [globals() is live]
   values[slot] = std::move(v);
 }
 
 bool ModuleGlobals::erase(std::string_view name) {
   const uint32_t* slot = names.find(name);
   if (!slot || *slot >= values.size() || is_unbound(values[*slot])) return false;
+  if (t_module_mirrors) mirror_erase(*this, *slot);
   values[*slot] = unbound();
   return true;
 }
@@ -83,9 +86,14 @@ std::vector<std::string> ModuleObject::attr_names() const {
   return out;
 }
 
-// A snapshot of the module's namespace: globals live in indexed slots, not in
-// a dict, so writes to the returned dict do not reach the module.
+// A module written in Python: its live namespace (Note [globals() is live]
+// in module_mirror.h). A native module: a snapshot of its attributes.
 Value ModuleObject::namespace_dict() const {
+  if (ns_) {
+    std::shared_ptr<DictObject> live = module_live_dict(*ns_);
+    if (!live->find_str("__name__")) live->set_str("__name__", make_str(name_));
+    return Value(std::move(live));
+  }
   auto d = std::make_shared<DictObject>();
   if (!attrs_.count("__name__") && !(ns_ && ns_->get("__name__"))) d->set_str("__name__", make_str(name_));
   if (ns_)

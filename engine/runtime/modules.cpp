@@ -10,6 +10,7 @@ Value make_time_module(Interpreter& in);  // time_module.cpp
 Value make_backstep_re_module(Interpreter& in);  // re_module.cpp
 Value make_gc_module(Interpreter& in);  // gc_module.cpp
 Value make_weakref_module(Interpreter& in);  // weakref_module.cpp
+Value make_hash_module(Interpreter& in);  // hash_module.cpp
 
 void install_modules(Interpreter& in) {
   in.register_module("math", make_math_module);
@@ -19,6 +20,7 @@ void install_modules(Interpreter& in) {
   in.register_module("_weakref", make_weakref_module);
   in.register_module("_backstep", make_backstep_module);
   in.register_module("_backstep_re", make_backstep_re_module);
+  in.register_module("_backstep_hash", make_hash_module);
 }
 
 }  // namespace backstep::rt

@@ -1,0 +1,4 @@
+# A malformed UUID string.
+import uuid
+
+uuid.UUID('not-a-uuid')

@@ -14,6 +14,7 @@ import _codecs
 from _pickle_ops import *
 from _pickle_ops import _BytesReader
 from _pickle_text import _text, _op_int, _op_long, _op_float, _decode_py2, _op_string, _op_unicode
+from copyreg import _own_attribute as _own
 
 _PY3_NAMES = {('__builtin__', 'long'): ('builtins', 'int'), ('__builtin__', 'unicode'): ('builtins', 'str'),
               ('__builtin__', 'xrange'): ('builtins', 'range'), ('__builtin__', 'unichr'): ('builtins', 'chr'),
@@ -410,15 +411,6 @@ def _op_build(u, st):
     if slotstate:
         for k, v in slotstate.items():
             setattr(inst, k, v)
-
-
-def _own(cls, name):
-    for klass in cls.__mro__:
-        if klass is object:
-            return None
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
 
 
 def _op_persid(u, st):

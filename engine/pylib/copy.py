@@ -10,6 +10,7 @@ path amounts to for classes written in Python.
 """
 
 import types
+from copyreg import _own_attribute as _own_method
 
 __all__ = ['Error', 'copy', 'deepcopy']
 
@@ -126,15 +127,6 @@ _DEEP_COPIERS = {list: _deepcopy_list, tuple: _deepcopy_tuple,
 
 
 # ---- rebuilding an instance through its class -------------------------------------
-
-def _own_method(cls, name):
-    """cls's `name` if some class other than object defines it."""
-    for klass in cls.__mro__:
-        if klass is object:
-            return None
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
 
 
 def _user_reduce(x, cls):

@@ -53,3 +53,15 @@ def remove_extension(module, name, code):
 
 def clear_extension_cache():
     _extension_cache.clear()
+
+
+def _own_attribute(cls, name):
+    """cls's `name` when a class other than object defines it: what pickle
+    and copy ask before calling a __reduce__/__getstate__/__setstate__ a
+    class wrote itself (object's own are handled apart)."""
+    for klass in cls.__mro__:
+        if klass is object:
+            return None
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None

@@ -19,6 +19,7 @@ import copyreg
 import _codecs
 from _pickle_ops import *
 from _pickle_ops import _Framer, _int_bytes, _float_be, _raw_unicode_escape, _TUPLE_N
+from copyreg import _own_attribute as _own
 
 __all__ = ['PickleError', 'PicklingError', 'UnpicklingError', 'Pickler', 'Unpickler',
            'dump', 'dumps', 'load', 'loads', 'HIGHEST_PROTOCOL', 'DEFAULT_PROTOCOL',
@@ -50,16 +51,6 @@ _PY2_NAMES = {('builtins', 'int'): ('__builtin__', 'long'), ('builtins', 'str'):
 _PY2_MODULES = {'builtins': '__builtin__', 'copyreg': 'copy_reg', 'queue': 'Queue', 'reprlib': 'repr',
                 '_codecs': '_codecs'}
 _BATCH = 1000
-
-
-def _own(cls, name):
-    """cls's `name` when a class other than object defines it."""
-    for klass in cls.__mro__:
-        if klass is object:
-            return None
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
 
 
 def _whichmodule(obj):

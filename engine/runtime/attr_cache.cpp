@@ -61,23 +61,8 @@ Value cached_get_attr(Interpreter& in, const Value& obj, std::string_view name, 
   // Not with __getattr__ (slot_getattr_hook): an AttributeError a descriptor
   // raises goes to __getattr__ there.
   if (!s || t.slots.getattr != &generic_getattr) return get_attr(in, obj, name);
-  // generic_getattr's order: data descriptor, instance dict, class attribute.
-  const Value* descr = class_attr(*s, t, name);
-  const TypeObject* dt = nullptr;
-  if (descr) {
-    dt = &type_of(*descr);
-    if (dt->slots.descr_get && dt->slots.descr_set) return dt->slots.descr_get(in, *descr, obj, t);
-  }
-  Object* o = obj.object_ptr();
-  if (o)
-    if (DictObject* d = o->instance_dict())
-      if (const Value* v = d->find_str(name)) return *v;
-  if (descr) {
-    if (dt->slots.descr_get) return dt->slots.descr_get(in, *descr, obj, t);
-    return *descr;
-  }
-  if (o)
-    if (auto v = o->get_attr(in, name)) return std::move(*v);  // what a C++-defined object computes itself
+  // generic_getattr's order, from the class attribute the site cached.
+  if (auto v = resolve_generic_attr(in, obj, t, class_attr(*s, t, name), name)) return std::move(*v);
   raise_no_attribute(obj, name);
 }
 

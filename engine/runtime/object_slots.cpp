@@ -54,7 +54,11 @@ std::optional<Value> generic_getattr(Interpreter& in, const Value& self, std::st
   if (starts_with_dunder(name))
     if (auto v = object_special(self, name)) return v;
   const TypeObject& t = type_of(self);
-  const Value* descr = t.lookup(name);
+  return resolve_generic_attr(in, self, t, t.lookup(name), name);
+}
+
+std::optional<Value> resolve_generic_attr(Interpreter& in, const Value& self, const TypeObject& t,
+                                          const Value* descr, std::string_view name) {
   const TypeObject* dt = nullptr;
   if (descr) {
     dt = &type_of(*descr);

@@ -52,6 +52,8 @@ struct RenderOptions {
   bool fit = true;
   std::string title;          // caption and HTML page title ("" none)
   bool legend = true;         // what each colour and mark means, below the drawing (--no-legend: none)
+  // JSON on one line (a graphs file's record) instead of indented for reading.
+  bool compact_json = false;
   ProgressCallback progress;
 };
 

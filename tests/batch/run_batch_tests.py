@@ -616,6 +616,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backstep", required=True)
     ap.add_argument("--schema-checker", required=True)
+    ap.add_argument("--only", action="append", default=[], metavar="TEST",
+                    help="run only this test function (e.g. test_backward_interrupts); repeatable")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="backstep-batch-")
     try:
@@ -623,6 +625,8 @@ def main():
                      test_torch_warnings, test_library_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps,
                      test_report, test_log_steps, test_render_grads_after_steps, test_files_whole,
                      test_backward_interrupts):
+            if args.only and test.__name__ not in args.only:
+                continue
             sub = os.path.join(tmp, test.__name__)
             os.mkdir(sub)
             runner = Runner(os.path.abspath(args.backstep), os.path.abspath(args.schema_checker), sub)

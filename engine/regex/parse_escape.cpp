@@ -10,9 +10,6 @@ namespace {
 constexpr std::u32string_view kOctDigits = U"01234567";
 constexpr std::u32string_view kHexDigits = U"0123456789abcdefABCDEF";
 
-bool is_ascii_letter(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); }
-bool is_octal(char32_t c) { return c >= U'0' && c <= U'7'; }
-bool is_decimal(char32_t c) { return c >= U'0' && c <= U'9'; }
 
 // \a \f \n \r \t \v \\ (and \b, which only a set reads as a backspace).
 bool simple_escape(char32_t c, bool in_set, char32_t& value) {
@@ -50,7 +47,6 @@ char32_t parse_base(std::u32string_view digits, int base) {
   return value;
 }
 
-std::string utf8(std::u32string_view s) { return encode_utf8(s); }
 
 }  // namespace
 
@@ -79,7 +75,7 @@ bool Parser::parse_code_escape(std::u32string& escape, char32_t& value) {
   const auto digits = [&](int count) {
     escape += source_.get_while(count, kHexDigits);
     if (escape.size() != static_cast<size_t>(count) + 2) {
-      source_.fail("incomplete escape " + utf8(escape), static_cast<int64_t>(escape.size()));
+      source_.fail("incomplete escape " + encode_utf8(escape), static_cast<int64_t>(escape.size()));
     }
     return parse_base(std::u32string_view(escape).substr(2), 16);
   };
@@ -93,13 +89,13 @@ bool Parser::parse_code_escape(std::u32string& escape, char32_t& value) {
     case U'U':
       value = digits(8);
       // chr() rejects it; CPython reports that as a bad escape.
-      if (value > 0x10FFFF) source_.fail("bad escape " + utf8(escape), static_cast<int64_t>(escape.size()));
+      if (value > 0x10FFFF) source_.fail("bad escape " + encode_utf8(escape), static_cast<int64_t>(escape.size()));
       return true;
     case U'N': {
       if (!source_.match(U'{')) source_.fail("missing {");
       const std::u32string name = source_.get_until(U'}', "character name");
       throw Error(ErrorKind::kNotSupported,
-                  "\\N{" + utf8(name) + "}: named Unicode escapes are not supported");
+                  "\\N{" + encode_utf8(name) + "}: named Unicode escapes are not supported");
     }
     default:
       return false;
@@ -131,7 +127,7 @@ Node Parser::parse_escape(std::u32string escape) {
         escape += source_.get();
         const char32_t octal = parse_base(std::u32string_view(escape).substr(1), 8);
         if (octal > 0377) {
-          source_.fail("octal escape value " + utf8(escape) + " outside of range 0-0o377",
+          source_.fail("octal escape value " + encode_utf8(escape) + " outside of range 0-0o377",
                        static_cast<int64_t>(escape.size()));
         }
         return literal_node(octal);
@@ -150,7 +146,7 @@ Node Parser::parse_escape(std::u32string escape) {
     }
     source_.fail("invalid group reference " + std::to_string(group), static_cast<int64_t>(escape.size()) - 1);
   }
-  if (is_ascii_letter(c)) source_.fail("bad escape " + utf8(escape), static_cast<int64_t>(escape.size()));
+  if (is_ascii_letter(c)) source_.fail("bad escape " + encode_utf8(escape), static_cast<int64_t>(escape.size()));
   return literal_node(c);
 }
 
@@ -176,7 +172,7 @@ Parser::ClassMember Parser::parse_class_escape(std::u32string escape) {
     escape += source_.get_while(2, kOctDigits);
     value = parse_base(std::u32string_view(escape).substr(1), 8);
     if (value > 0377) {
-      source_.fail("octal escape value " + utf8(escape) + " outside of range 0-0o377",
+      source_.fail("octal escape value " + encode_utf8(escape) + " outside of range 0-0o377",
                    static_cast<int64_t>(escape.size()));
     }
     member.item = {SetItem::Kind::kLiteral, value, 0, Category::kDigit};
@@ -184,7 +180,7 @@ Parser::ClassMember Parser::parse_class_escape(std::u32string escape) {
   }
   // \8, \9 and ASCII letters (\A \Z \B included) mean nothing in a set.
   if (is_decimal(c) || is_ascii_letter(c)) {
-    source_.fail("bad escape " + utf8(escape), static_cast<int64_t>(escape.size()));
+    source_.fail("bad escape " + encode_utf8(escape), static_cast<int64_t>(escape.size()));
   }
   member.item = {SetItem::Kind::kLiteral, c, 0, Category::kDigit};
   return member;

@@ -10,8 +10,6 @@
 namespace backstep::regex {
 namespace {
 
-// _sre.MAXGROUPS.
-constexpr uint64_t kMaxGroups = 1073741823;
 
 int flag_for(char32_t c) {
   switch (c) {
@@ -37,7 +35,6 @@ bool token_is_alpha(const std::u32string& token) {
   return is_identifier(token) && c != U'_';
 }
 
-std::string utf8(std::u32string_view s) { return encode_utf8(s); }
 
 }  // namespace
 
@@ -69,7 +66,7 @@ void Parser::parse_paren(Sequence& sequence, bool& verbose, int nested, bool fir
       } else {
         const std::u32string next = source_.get();
         if (next.empty()) source_.fail("unexpected end of pattern");
-        source_.fail("unknown extension ?P" + utf8(next), static_cast<int64_t>(next.size()) + 2);
+        source_.fail("unknown extension ?P" + encode_utf8(next), static_cast<int64_t>(next.size()) + 2);
       }
     } else if (token == U":") {
       capture = false;
@@ -101,7 +98,7 @@ void Parser::parse_paren(Sequence& sequence, bool& verbose, int nested, bool fir
       del_flags = scoped->second;
       capture = false;
     } else {
-      source_.fail("unknown extension ?" + utf8(token), static_cast<int64_t>(token.size()) + 1);
+      source_.fail("unknown extension ?" + encode_utf8(token), static_cast<int64_t>(token.size()) + 1);
     }
   }
   const int group = capture ? open_group(name ? &*name : nullptr, name ? static_cast<int64_t>(name->size()) + 1 : 1) : 0;
@@ -126,7 +123,7 @@ void Parser::parse_lookaround(Sequence& sequence, std::u32string kind, bool verb
     kind = source_.get();
     if (kind.empty()) source_.fail("unexpected end of pattern");
     if (kind != U"=" && kind != U"!") {
-      source_.fail("unknown extension ?<" + utf8(kind), static_cast<int64_t>(kind.size()) + 2);
+      source_.fail("unknown extension ?<" + encode_utf8(kind), static_cast<int64_t>(kind.size()) + 2);
     }
     behind = true;
     if (!lookbehind_groups_) lookbehind_groups_ = group_count();

@@ -8,7 +8,6 @@
 namespace backstep::regex {
 namespace {
 
-std::string utf8(std::u32string_view s) { return encode_utf8(s); }
 
 const char* set_operation_name(char32_t c) {
   switch (c) {
@@ -66,7 +65,7 @@ Node Parser::parse_set() {
       }
       upper.item = literal_item(second[0]);
     }
-    const std::string range_error = "bad character range " + utf8(first) + "-" + utf8(second);
+    const std::string range_error = "bad character range " + encode_utf8(first) + "-" + encode_utf8(second);
     const int64_t range_length = static_cast<int64_t>(first.size() + 1 + second.size());
     if (lower.is_category || upper.is_category) source_.fail(range_error, range_length);
     if (upper.item.lo < lower.item.lo) source_.fail(range_error, range_length);

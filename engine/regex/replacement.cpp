@@ -6,12 +6,6 @@
 namespace backstep::regex {
 namespace {
 
-constexpr uint64_t kMaxGroups = 1073741823;  // _sre.MAXGROUPS
-
-bool is_octal(char32_t c) { return c >= U'0' && c <= U'7'; }
-bool is_decimal(char32_t c) { return c >= U'0' && c <= U'9'; }
-bool is_ascii_letter(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); }
-
 bool next_is_octal(const Tokenizer& source) { return source.next_in(U"01234567"); }
 
 uint32_t parse_digits(std::u32string_view digits, uint32_t base) {

@@ -55,4 +55,11 @@ class Tokenizer {
   size_t token_size_ = 0;
 };
 
+// What the pattern parser and the replacement-template parser both ask of a
+// character, and the group limit both check (_sre.MAXGROUPS).
+inline bool is_ascii_letter(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); }
+inline bool is_octal(char32_t c) { return c >= U'0' && c <= U'7'; }
+inline bool is_decimal(char32_t c) { return c >= U'0' && c <= U'9'; }
+inline constexpr uint64_t kMaxGroups = 1073741823;
+
 }  // namespace backstep::regex

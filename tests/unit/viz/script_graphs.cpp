@@ -1,5 +1,7 @@
 #include "script_graphs.h"
 
+#include <doctest/doctest.h>
+
 namespace backstep::viz::testing {
 
 namespace {
@@ -118,6 +120,12 @@ Built no_origin_chain(autograd::NodeIds& ids, int n, bool irregular) {
     else x = x + w;
   }
   return finish(ids, names, {names.add(x.sum(), "y")});
+}
+
+std::string rendered(const Built& b, Format format, const RenderOptions& options, const Annotations& notes) {
+  RenderResult r = render(b.snapshot, notes, format, options);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  return r.data;
 }
 
 }  // namespace backstep::viz::testing

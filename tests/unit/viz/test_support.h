@@ -8,6 +8,7 @@
 namespace backstep::viz::testing {
 
 std::string read_text(const std::string& path);
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 void write_text(const std::string& path, const std::string& text);
 
 // Compares `actual` with tests/unit/viz/golden/<name>. With

@@ -18,7 +18,6 @@ std::string dot_of(const Built& b, const bv::RenderOptions& opt = {}, const bv::
   return r.data;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

@@ -18,14 +18,6 @@ using json = nlohmann::json;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string rendered(const Built& b, bv::Format f, const bv::RenderOptions& opt = {}) {
-  bv::RenderResult r = bv::render(b.snapshot, {}, f, opt);
-  REQUIRE_MESSAGE(r.ok, r.error);
-  return r.data;
-}
-
 void check_schema(const std::string& text) {
   static const json schema = json::parse(read_text(BACKSTEP_GRAPH_SCHEMA));
   json doc = json::parse(text);

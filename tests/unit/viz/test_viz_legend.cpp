@@ -15,15 +15,6 @@ using namespace backstep::viz::testing;
 
 namespace {
 
-std::string rendered(const Built& b, bv::Format format, const bv::RenderOptions& opt = {},
-                     const bv::Annotations& notes = {}) {
-  bv::RenderResult r = bv::render(b.snapshot, notes, format, opt);
-  REQUIRE_MESSAGE(r.ok, r.error);
-  return r.data;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 size_t count(const std::string& text, const std::string& part) {
   size_t n = 0;
   for (size_t p = text.find(part); p != std::string::npos; p = text.find(part, p + part.size())) ++n;

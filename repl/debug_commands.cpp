@@ -16,10 +16,8 @@ void register_params_command(CommandTable& table);    // params_command.cpp
 
 namespace {
 
-ShellDebugUI& ui(Shell& shell) { return attach_debugger(shell); }
-
 ShellDebugUI& paused_ui(Shell& shell, const char* what) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   if (!u.pause() && !u.paused_in_forward())
     throw CommandError(fmt::format("nothing to {}: no backward is paused (use :break or :step, then run a backward)", what));
   return u;
@@ -28,14 +26,14 @@ ShellDebugUI& paused_ui(Shell& shell, const char* what) {
 void cmd_break(Shell& shell, const std::string& args) {
   int number = 0;
   std::string note;
-  std::string error = debug::set_breakpoint(ui(shell).debugger(), args, &number, &note);
+  std::string error = debug::set_breakpoint(attach_debugger(shell).debugger(), args, &number, &note);
   if (!error.empty()) throw CommandError(error);
-  const debug::Breakpoint& b = ui(shell).debugger().breakpoints().back();
+  const debug::Breakpoint& b = attach_debugger(shell).debugger().breakpoints().back();
   shell.out(fmt::format("Breakpoint {}: {}{}\n", number, b.describe(), note.empty() ? "" : "  (" + note + ")"));
 }
 
 void cmd_breakpoints(Shell& shell, const std::string&) {
-  const auto& bps = ui(shell).debugger().breakpoints();
+  const auto& bps = attach_debugger(shell).debugger().breakpoints();
   if (bps.empty()) {
     shell.out("No breakpoints.\n");
     return;
@@ -45,14 +43,14 @@ void cmd_breakpoints(Shell& shell, const std::string&) {
                           breakpoint_state_text(b), b.pending ? "  pending" : ""));
 }
 
-void cmd_delete(Shell& shell, const std::string& args) {
+void cmd_delete_node_break(Shell& shell, const std::string& args) {
   int n = 0;
   try {
     n = std::stoi(args);
   } catch (const std::exception&) {
     throw CommandError("usage: :delete N (the number :breakpoints shows)");
   }
-  if (!ui(shell).debugger().delete_breakpoint(n)) throw CommandError(fmt::format("no breakpoint {}", n));
+  if (!attach_debugger(shell).debugger().delete_breakpoint(n)) throw CommandError(fmt::format("no breakpoint {}", n));
   shell.out(fmt::format("Deleted breakpoint {}\n", n));
 }
 
@@ -67,7 +65,7 @@ int count_arg(const std::string& args) {
 }
 
 void cmd_step(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   int n = count_arg(args);
   if (u.pause()) {
     u.resume(debug::Resume{debug::Resume::Kind::Step, n});
@@ -100,7 +98,7 @@ void cmd_abort(Shell& shell, const std::string&) {
 }
 
 void cmd_log(Shell& shell, const std::string& args) {
-  debug::Debugger& d = ui(shell).debugger();
+  debug::Debugger& d = attach_debugger(shell).debugger();
   if (args == "off") {
     if (std::string error = d.stop_logging(); !error.empty()) throw CommandError(error);
     shell.out("Backward logging off.\n");
@@ -120,7 +118,7 @@ void register_debugger_commands(CommandTable& table) {
   table.add({"break", "SPEC [if EXPR]", "pause at nodes: MulBackward0, #ID, FILE:LINE, LINE, nan, inf",
              ArgKind::Breakpoint, {"b"}, cmd_break});
   table.add({"breakpoints", "", "list the breakpoints", ArgKind::None, {}, cmd_breakpoints});
-  table.add({"delete", "N", "delete breakpoint N", ArgKind::None, {"d"}, cmd_delete});
+  table.add({"delete", "N", "delete breakpoint N", ArgKind::None, {"d"}, cmd_delete_node_break});
   table.add({"step", "[N]", "run N nodes and pause (before a backward: pause at its first node)", ArgKind::None, {"s"},
              cmd_step});
   table.add({"continue", "", "run to the next breakpoint", ArgKind::None, {"c"}, cmd_continue});

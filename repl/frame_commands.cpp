@@ -17,8 +17,6 @@ namespace backstep::repl {
 
 namespace {
 
-ShellDebugUI& ui(Shell& shell) { return attach_debugger(shell); }
-
 const std::vector<debug::StackFrame>& stack_or_fail(ShellDebugUI& u) {
   const auto& frames = u.stack();
   if (frames.empty())
@@ -32,7 +30,7 @@ std::string frame_line(const debug::StackFrame& f, size_t i, bool selected) {
 }
 
 void cmd_bt(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const auto& frames = stack_or_fail(u);
   std::string out;
   for (size_t i = 0; i < frames.size(); ++i) out += frame_line(frames[i], i, i == u.selected_frame());
@@ -51,7 +49,7 @@ long count_of(const std::string& args, const char* what) {
 }
 
 void select(Shell& shell, long target) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const auto& frames = stack_or_fail(u);
   if (target < 0) throw CommandError("already at the innermost frame");
   if (target >= static_cast<long>(frames.size())) throw CommandError("already at the outermost frame");
@@ -61,12 +59,12 @@ void select(Shell& shell, long target) {
 
 void cmd_up(Shell& shell, const std::string& args) {
   long n = count_of(args, "frames");
-  select(shell, static_cast<long>(ui(shell).selected_frame()) + n);
+  select(shell, static_cast<long>(attach_debugger(shell).selected_frame()) + n);
 }
 
 void cmd_down(Shell& shell, const std::string& args) {
   long n = count_of(args, "frames");
-  select(shell, static_cast<long>(ui(shell).selected_frame()) - n);
+  select(shell, static_cast<long>(attach_debugger(shell).selected_frame()) - n);
 }
 
 void cmd_frame(Shell& shell, const std::string& args) {
@@ -101,7 +99,7 @@ std::function<void(Shell&, const std::string&)> fallback_list;  // the node-list
 std::function<void(Shell&, const std::string&)> backward_where;  // :where at a backward pause
 
 void cmd_list(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const auto& frames = u.stack();
   if (frames.empty()) {
     if (!fallback_list) throw CommandError("no frames: nothing is paused");
@@ -134,7 +132,7 @@ CommandError error_of(rt::Interpreter& in, const rt::ScriptError& e) {
 
 rt::Value evaluate(Shell& shell, const std::string& expr) {
   if (expr.empty()) throw CommandError("usage: :p EXPR");
-  ui(shell);
+  attach_debugger(shell);
   try {
     return eval_at_prompt(shell, expr, "<:p>");
   } catch (const rt::ScriptError& e) {
@@ -167,7 +165,7 @@ void cmd_pp(Shell& shell, const std::string& args) {
 // :where at a forward pause is :bt (there is no node); at a backward pause
 // it is the node's own account.
 void cmd_where(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   if ((u.paused_in_forward() && !u.pause()) || !backward_where) {
     cmd_bt(shell, args);
     return;
@@ -180,7 +178,7 @@ void cmd_watch(Shell& shell, const std::string& args) {
   if (args.empty()) throw CommandError("usage: :watch NAME (a tensor variable)");
   rt::Value v = evaluate(shell, args);
   if (!v.is_tensor()) throw CommandError(fmt::format("{} is not a tensor", args));
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::Breakpoint& b = u.debugger().forward().watch(args, v.as_tensor());
   auto node = b.node_id >= 0 ? u.debugger().ids().node(b.node_id) : nullptr;
   std::string grad = node ? fmt::format("pauses before #{} {}, which receives its gradient", b.node_id,
@@ -191,7 +189,7 @@ void cmd_watch(Shell& shell, const std::string& args) {
 }
 
 void cmd_next(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   long n = count_of(args, "steps");
   if (u.paused_in_forward() && !u.pause()) {
     u.resume(debug::Resume{debug::Resume::Kind::Next, 1});
@@ -205,7 +203,7 @@ void cmd_next(Shell& shell, const std::string& args) {
 // :pm, pdb.pm(): after an uncaught exception at the shell's prompt, its
 // frames, until :continue (or Ctrl-D) goes back to the prompt.
 void cmd_pm(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   if (u.pause() || u.paused_in_forward()) throw CommandError("the program is paused here: :bt shows its frames");
   if (!u.debugger().forward().post_mortem_last())
     throw CommandError("no traceback to open: no statement has failed yet");

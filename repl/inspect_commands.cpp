@@ -25,8 +25,6 @@ namespace ag = torch::autograd;
 
 namespace {
 
-ShellDebugUI& ui(Shell& shell) { return attach_debugger(shell); }
-
 // A node type as PyTorch's Python names it (grad_fn's repr): "AccumulateGrad"
 // for libtorch's "torch::autograd::AccumulateGrad".
 std::string python_name(std::string_view name) { return std::string(debug::unqualified_node_name(name)); }
@@ -53,8 +51,8 @@ c10::intrusive_ptr<ag::Node> live_node(ShellDebugUI& u, const debug::NodeRecord&
   return u.debugger().ids().node(r.id);
 }
 
-void cmd_where(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
+void cmd_node_where(Shell& shell, const std::string&) {
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   size_t index = cursor_index(u, run);
   std::string out = fmt::format("{} [node {} of {}]\n", u.node_header(run, index), index + 1, run.expected);
@@ -91,7 +89,7 @@ std::string grads_text(ShellDebugUI& u, const debug::BackwardRun& run, const deb
 }
 
 void cmd_grads(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   const debug::NodeRecord& r = record_at_cursor(u, run);
   shell.out(u.node_header(run, static_cast<size_t>(&r - run.records.data())) + "\n" + grads_text(u, run, r));
@@ -157,7 +155,7 @@ void show_saved_field(Shell& shell, ag::Node& node, const autograd::GraphNode& g
 }
 
 void cmd_saved(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   const debug::NodeRecord& r = record_at_cursor(u, run);
   auto node = live_node(u, r);
@@ -173,8 +171,8 @@ void cmd_saved(Shell& shell, const std::string& args) {
   shell.out(out);
 }
 
-void cmd_list(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
+void cmd_node_list(Shell& shell, const std::string&) {
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   const debug::NodeRecord& r = record_at_cursor(u, run);
   if (!r.origin.valid()) throw CommandError("no source position for this node");
@@ -194,7 +192,7 @@ std::string history_line(const debug::BackwardRun& run, size_t i, bool marked) {
 }
 
 void cmd_history(Shell& shell, const std::string&) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   std::string out = fmt::format("backward #{} ({} of {} nodes run):\n", run.number, run.records.size(), run.expected);
   for (size_t i = 0; i < run.records.size(); ++i) out += history_line(run, i, u.pause() && i == u.cursor());
@@ -202,7 +200,7 @@ void cmd_history(Shell& shell, const std::string&) {
 }
 
 void move(Shell& shell, const std::string& args, int direction) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   const debug::BackwardRun& run = run_or_fail(u);
   long n = 1;
   if (!args.empty()) {
@@ -270,7 +268,7 @@ std::map<int, std::string> nonfinite_origins(ShellDebugUI& u, const autograd::Gr
 }
 
 void cmd_nodes(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   autograd::GraphSnapshot snap;
   auto namer = api::tensor_namer(shell.interpreter());
   const debug::BackwardRun* run = u.pause() ? u.pause()->run : nullptr;
@@ -324,7 +322,7 @@ void cmd_nodes(Shell& shell, const std::string& args) {
 }
 
 void cmd_node(Shell& shell, const std::string& args) {
-  ShellDebugUI& u = ui(shell);
+  ShellDebugUI& u = attach_debugger(shell);
   std::string spec = args;
   if (!spec.empty() && spec[0] == '#') spec = spec.substr(1);
   int id = -1;
@@ -366,10 +364,10 @@ void cmd_node(Shell& shell, const std::string& args) {
 }  // namespace
 
 void register_inspect_commands(CommandTable& table) {
-  table.add({"where", "", "the paused node, its progress, its creating call stack", ArgKind::None, {"w"}, cmd_where});
+  table.add({"where", "", "the paused node, its progress, its creating call stack", ArgKind::None, {"w"}, cmd_node_where});
   table.add({"grads", "", "gradients flowing into (and out of) the node", ArgKind::None, {"g"}, cmd_grads});
   table.add({"saved", "[FIELD]", "what the node saved for backward (a field's value)", ArgKind::None, {}, cmd_saved});
-  table.add({"list", "", "the program lines around the node's creating line", ArgKind::None, {}, cmd_list});
+  table.add({"list", "", "the program lines around the node's creating line", ArgKind::None, {}, cmd_node_list});
   table.add({"nodes", "[EXPR]", "the nodes of a tensor's graph (paused: of the backward)", ArgKind::Expression, {},
              cmd_nodes});
   table.add({"node", "#ID", "one node in full", ArgKind::None, {}, cmd_node});

@@ -12,7 +12,7 @@ namespace backstep::api {
 
 namespace {
 
-std::string size_text(rt::Interpreter& in, at::IntArrayRef sizes) { return rt::repr(in, rt::make_size(sizes)); }
+std::string sizes_repr(rt::Interpreter& in, at::IntArrayRef sizes) { return rt::repr(in, rt::make_size(sizes)); }
 
 }  // namespace
 
@@ -38,7 +38,7 @@ std::vector<rt::Value> BatchedGrads::wrap(rt::Interpreter& in, const std::vector
           "The sizes of the remaining dimensions are expected to match the shape of corresponding output, but a "
           "mismatch was detected: grad_output[{}] has a shape of {} and output[{}] has a shape of {}. If you only "
           "want some tensors in `grad_output` to be considered batched, consider using vmap.",
-          i, size_text(in, shown), i, size_text(in, outputs[i].sizes())));
+          i, sizes_repr(in, shown), i, sizes_repr(in, outputs[i].sizes())));
     if (batch_size_ >= 0 && g.size(0) != batch_size_)
       rt::raise_value_error(fmt::format(
           "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes [{}, {}] for the "

@@ -55,7 +55,7 @@ void seed_cuda(int64_t seed, bool all_devices) {
   for (int64_t i = 0; i < torchb::cuda_device_count(); ++i) seed_one(static_cast<c10::DeviceIndex>(i));
 }
 
-int64_t seed_arg(const rt::Args& a, const char* fn) {
+int64_t cuda_seed_arg(const rt::Args& a, const char* fn) {
   auto b = rt::bind_args(a, fn, {"seed"}, 1);
   if (!b[0]->is_int_like()) rt::raise_type_error(std::string(fn) + "() seed must be an int, not " + rt::type_name(*b[0]));
   return b[0]->to_int();
@@ -107,11 +107,11 @@ void install_device_functions(rt::ModuleObject& m) {
     return rt::make_str(torchb::cuda_device_name(device_index(b[0])));
   });
   m.def("manual_seed", [](Interpreter&, rt::Args& a) {
-    seed_cuda(seed_arg(a, "manual_seed"), false);
+    seed_cuda(cuda_seed_arg(a, "manual_seed"), false);
     return Value();
   });
   m.def("manual_seed_all", [](Interpreter&, rt::Args& a) {
-    seed_cuda(seed_arg(a, "manual_seed_all"), true);
+    seed_cuda(cuda_seed_arg(a, "manual_seed_all"), true);
     return Value();
   });
 }

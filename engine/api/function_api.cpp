@@ -98,7 +98,7 @@ c10::intrusive_ptr<ag::Node> node_of_ctx(Interpreter& in, const Value& ctx) {
   return node;
 }
 
-Value tensor_or_none(const at::Tensor& t) { return t.defined() ? Value(t) : Value(); }
+using rt::tensor_or_none;
 
 std::vector<Value> items_of(Interpreter& in, const Value& v) {
   if (v.is_none()) return {};

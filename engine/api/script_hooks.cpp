@@ -33,7 +33,7 @@ std::string hook_name(Interpreter& in, const Value& fn) {
   return rt::type_name(fn);
 }
 
-Value tensor_or_none(const at::Tensor& t) { return t.defined() ? Value(t) : Value(); }
+using rt::tensor_or_none;
 
 Value as_tuple(const ag::variable_list& v) {
   std::vector<Value> items;

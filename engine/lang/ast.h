@@ -404,4 +404,12 @@ struct Module {
   bool has_annotations = false;     // module-level annotated simple names
 };
 
+// A statement that is a string literal alone: a module's, class's or
+// function's docstring when it comes first.
+inline bool is_docstring(const Stmt& s) {
+  if (s.kind != StmtKind::Expr) return false;
+  const Expr& e = *static_cast<const ExprStmt&>(s).value;
+  return e.kind == ExprKind::Constant && static_cast<const Constant&>(e).type == Constant::Type::Str;
+}
+
 }  // namespace backstep::lang

@@ -60,11 +60,6 @@ std::unique_ptr<Module> Parser::parse_module() {
 }
 
 namespace {
-bool is_docstring(const Stmt& s) {
-  if (s.kind != StmtKind::Expr) return false;
-  const Expr& e = *static_cast<const ExprStmt&>(s).value;
-  return e.kind == ExprKind::Constant && static_cast<const Constant&>(e).type == Constant::Type::Str;
-}
 bool is_future_import(const Stmt& s) {
   return s.kind == StmtKind::ImportFrom && static_cast<const ImportFrom&>(s).module == "__future__";
 }

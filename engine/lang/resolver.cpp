@@ -42,13 +42,6 @@ void Resolver::compile_error(const Span& s, std::string msg) {
   if (phase_ == Phase::Collect && !compile_error_) compile_error_ = Diagnostic{s, "SyntaxError", std::move(msg)};
 }
 
-namespace {
-bool is_docstring(const Stmt& s) {
-  if (s.kind != StmtKind::Expr) return false;
-  const Expr& e = *static_cast<const ExprStmt&>(s).value;
-  return e.kind == ExprKind::Constant && static_cast<const Constant&>(e).type == Constant::Type::Str;
-}
-}  // namespace
 
 void Resolver::run(Module& m) {
   future_annotations_ = m.future_annotations;

@@ -136,13 +136,6 @@ Value encode(Interpreter& in, const Value& self, Args& a) {
   return make_bytes(std::move(out));
 }
 
-// A bytes argument of method `fn` (a tuple of bytes where `tuple_ok`).
-const std::string& bytes_arg(const Value& v, const char* fn) {
-  if (const std::string* d = bytes_data(v)) return *d;
-  raise_type_error(fmt::format("a bytes-like object is required, not '{}'", type_name(v)));
-  (void)fn;
-}
-
 Value starts_or_ends(const Value& self, Args& a, bool starts) {
   const char* fn = starts ? "startswith" : "endswith";
   expect_args(a, fn, 1, 1);
@@ -152,7 +145,7 @@ Value starts_or_ends(const Value& self, Args& a, bool starts) {
   };
   if (auto* t = a.pos[0].as<TupleObject>()) {
     for (const Value& item : t->items)
-      if (test(bytes_arg(item, fn))) return true;
+      if (test(bytes_arg(item))) return true;
     return false;
   }
   if (!bytes_data(a.pos[0]))
@@ -169,7 +162,6 @@ std::string needle(Interpreter& in, const Value& v) {
   return std::string(1, static_cast<char>(n));
 }
 
-bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 Value split(Interpreter& in, const Value& self, Args& a) {
   const std::string& d = self_data(self);
@@ -180,22 +172,22 @@ Value split(Interpreter& in, const Value& self, Args& a) {
   if (!sep || sep->is_none()) {
     size_t i = 0;
     while (true) {
-      while (i < d.size() && is_space(d[i])) ++i;
+      while (i < d.size() && is_ascii_space(d[i])) ++i;
       if (i >= d.size()) break;
       if (maxsplit >= 0 && static_cast<int64_t>(parts.size()) >= maxsplit) {
         size_t end = d.size();
-        while (end > i && is_space(d[end - 1])) --end;
+        while (end > i && is_ascii_space(d[end - 1])) --end;
         parts.push_back(make_bytes(d.substr(i, end - i)));
         break;
       }
       size_t j = i;
-      while (j < d.size() && !is_space(d[j])) ++j;
+      while (j < d.size() && !is_ascii_space(d[j])) ++j;
       parts.push_back(make_bytes(d.substr(i, j - i)));
       i = j;
     }
     return make_list(std::move(parts));
   }
-  const std::string& s = bytes_arg(*sep, "split");
+  const std::string& s = bytes_arg(*sep);
   if (s.empty()) raise_value_error("empty separator");
   size_t start = 0;
   for (size_t k; (maxsplit < 0 || static_cast<int64_t>(parts.size()) < maxsplit) && (k = d.find(s, start)) != std::string::npos;
@@ -209,8 +201,8 @@ Value strip(Interpreter&, const Value& self, Args& a, bool left, bool right) {
   const std::string& d = self_data(self);
   const Value* chars = a.pos.empty() ? nullptr : &a.pos[0];
   auto strip_it = [&](char c) {
-    if (!chars || chars->is_none()) return is_space(c);
-    return bytes_arg(*chars, "strip").find(c) != std::string::npos;
+    if (!chars || chars->is_none()) return is_ascii_space(c);
+    return bytes_arg(*chars).find(c) != std::string::npos;
   };
   size_t b = 0, e = d.size();
   if (left)
@@ -257,7 +249,7 @@ Value fromhex(Interpreter&, Args& a) {
   auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
   std::string out;
   for (size_t i = 0; i < t.size();) {
-    if (is_space(t[i])) {
+    if (is_ascii_space(t[i])) {
       ++i;
       continue;
     }
@@ -321,8 +313,8 @@ void install_bytes_methods(TypeObject& t) {
   add_method(t, "replace", [](Interpreter& in, const Value& self, Args& a) {
     expect_args(a, "replace", 2, 3);
     const std::string& d = self_data(self);
-    const std::string& old = bytes_arg(a.pos[0], "replace");
-    const std::string& rep = bytes_arg(a.pos[1], "replace");
+    const std::string& old = bytes_arg(a.pos[0]);
+    const std::string& rep = bytes_arg(a.pos[1]);
     int64_t max = a.pos.size() > 2 ? to_index(in, a.pos[2]) : -1;
     std::string out;
     size_t start = 0;

@@ -21,20 +21,12 @@ namespace {
 
 const std::string& data(const Value& v) { return *bytes_data(v); }
 
-bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 bool is_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
 bool is_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
 bool is_alpha(unsigned char c) { return is_lower(c) || is_upper(c); }
 bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 char to_lower(unsigned char c) { return is_upper(c) ? static_cast<char>(c + 32) : static_cast<char>(c); }
 char to_upper(unsigned char c) { return is_lower(c) ? static_cast<char>(c - 32) : static_cast<char>(c); }
-
-// The bytes of a bytes-like argument, or CPython's TypeError.
-const std::string& bytes_arg(const Value& v) {
-  const std::string* d = bytes_data(v);
-  if (!d) raise_type_error(fmt::format("a bytes-like object is required, not '{}'", type_name(v)));
-  return *d;
-}
 
 Value pad(Interpreter& in, const Value& self, Args& a, const char* name, int how) {
   expect_args(a, name, 1, 2);
@@ -79,14 +71,14 @@ Value rsplit(Interpreter& in, const Value& self, Args& a) {
   if (!sep_v || sep_v->is_none()) {
     int64_t end = static_cast<int64_t>(d.size());
     while (true) {
-      while (end > 0 && is_space(static_cast<unsigned char>(d[static_cast<size_t>(end - 1)]))) --end;
+      while (end > 0 && is_ascii_space(static_cast<unsigned char>(d[static_cast<size_t>(end - 1)]))) --end;
       if (end == 0) break;
       int64_t start = end;
       if (maxsplit >= 0 && static_cast<int64_t>(parts.size()) == maxsplit) {
         parts.push_back(d.substr(0, static_cast<size_t>(end)));
         break;
       }
-      while (start > 0 && !is_space(static_cast<unsigned char>(d[static_cast<size_t>(start - 1)]))) --start;
+      while (start > 0 && !is_ascii_space(static_cast<unsigned char>(d[static_cast<size_t>(start - 1)]))) --start;
       parts.push_back(d.substr(static_cast<size_t>(start), static_cast<size_t>(end - start)));
       end = start;
     }
@@ -181,7 +173,7 @@ void add_text_tests(TypeObject& t) {
   };
   method0("isalnum", [](const Value& s) { return all_bytes<is_alnum>(s); });
   method0("isalpha", [](const Value& s) { return all_bytes<is_alpha>(s); });
-  method0("isspace", [](const Value& s) { return all_bytes<is_space>(s); });
+  method0("isspace", [](const Value& s) { return all_bytes<is_ascii_space>(s); });
   method0("isascii", [](const Value& s) {
     for (unsigned char c : data(s))
       if (c >= 0x80) return Value(false);

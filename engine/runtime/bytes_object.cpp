@@ -64,6 +64,12 @@ const std::string* bytes_data(const Value& v) {
   return nullptr;
 }
 
+const std::string& bytes_arg(const Value& v) {
+  const std::string* d = bytes_data(v);
+  if (!d) raise_type_error(fmt::format("a bytes-like object is required, not '{}'", type_name(v)));
+  return *d;
+}
+
 Value byte_iterator(const Value& self, const char* type_name) {
   auto pos = std::make_shared<size_t>(0);
   Value keep = self;
@@ -76,10 +82,10 @@ Value byte_iterator(const Value& self, const char* type_name) {
 
 namespace {
 
-const std::string& data_of(const Value& v) { return static_cast<BytesObject*>(v.object_ptr())->data; }
+const std::string& bytes_object_data(const Value& v) { return static_cast<BytesObject*>(v.object_ptr())->data; }
 
 // One byte from an int argument, with CPython's range check.
-char byte_of(Interpreter& in, const Value& v) {
+char bytes_item_byte(Interpreter& in, const Value& v) {
   if (!v.is_int_like() && !is_big_int(v) && !type_of(v).slots.index)
     raise_type_error(fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
   if (is_big_int(v)) raise_value_error("bytes must be in range(0, 256)");
@@ -89,7 +95,7 @@ char byte_of(Interpreter& in, const Value& v) {
 }
 
 Value bytes_getitem(Interpreter& in, const Value& self, const Value& key) {
-  const std::string& d = data_of(self);
+  const std::string& d = bytes_object_data(self);
   if (auto* sl = key.as<SliceObject>()) {
     auto b = sl->indices(static_cast<int64_t>(d.size()));
     std::string out;
@@ -106,7 +112,7 @@ Value bytes_getitem(Interpreter& in, const Value& self, const Value& key) {
 }
 
 bool bytes_contains(Interpreter& in, const Value& self, const Value& item) {
-  const std::string& d = data_of(self);
+  const std::string& d = bytes_object_data(self);
   if (const std::string* sub = bytes_data(item)) return d.find(*sub) != std::string::npos;
   if (!item.is_int_like() && !is_big_int(item) && !type_of(item).slots.index)
     raise_type_error(fmt::format("a bytes-like object is required, not '{}'", type_name(item)));
@@ -153,7 +159,7 @@ Value bytes_new(Interpreter& in, TypeObject& cls, Args& a) {
     if (!encoding) raise_type_error("string argument without an encoding");
     Args enc{*encoding};
     if (const Value* errors = arg_or_kw(a, 2, "errors")) enc.pos.push_back(*errors);
-    out = data_of(call_method(in, *src, "encode", enc));
+    out = bytes_object_data(call_method(in, *src, "encode", enc));
     (void)s;
   } else if (encoding) {
     raise_type_error("encoding without a string argument");
@@ -166,7 +172,7 @@ Value bytes_new(Interpreter& in, TypeObject& cls, Args& a) {
     out.assign(static_cast<size_t>(n), '\0');
   } else if (type_of(*src).slots.iter) {
     for_each(in, *src, [&](const Value& item) {
-      out += byte_of(in, item);
+      out += bytes_item_byte(in, item);
       return true;
     });
   } else {
@@ -183,13 +189,13 @@ Value bytes_new(Interpreter& in, TypeObject& cls, Args& a) {
 void install_bytes_type() {
   TypeObject& t = *bytes_type();
   TypeSlots& s = t.slots;
-  s.repr = [](Interpreter&, const Value& v) { return bytes_repr(data_of(v)); };
+  s.repr = [](Interpreter&, const Value& v) { return bytes_repr(bytes_object_data(v)); };
   s.str = s.repr;
   s.hash = [](Interpreter&, const Value& v) -> int64_t {
-    const std::string& d = data_of(v);
+    const std::string& d = bytes_object_data(v);
     return pyhash::hash_bytes(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(d.data()), d.size()));
   };
-  s.len = [](Interpreter&, const Value& v) { return static_cast<int64_t>(data_of(v).size()); };
+  s.len = [](Interpreter&, const Value& v) { return static_cast<int64_t>(bytes_object_data(v).size()); };
   s.getitem = &bytes_getitem;
   s.contains = &bytes_contains;
   s.compare = &bytes_compare;

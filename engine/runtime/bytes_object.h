@@ -27,6 +27,10 @@ Value make_bytes(std::string data);
 std::string bytes_repr(std::string_view data);
 // The bytes of a bytes-like argument (bytes or bytearray), or null.
 const std::string* bytes_data(const Value& v);
+// The same, or CPython's TypeError ("a bytes-like object is required").
+const std::string& bytes_arg(const Value& v);
+// bytes.isspace's whitespace: space, \t \n \v \f \r.
+inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 // iter() of bytes or bytearray: their bytes as ints, read as it goes (a
 // bytearray that grows while iterated yields the new bytes too).
 Value byte_iterator(const Value& self, const char* type_name);

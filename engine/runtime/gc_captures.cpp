@@ -32,13 +32,13 @@ struct Entry {
   int extra_copies = 0;
 };
 
-struct Registry {
+struct CaptureRegistry {
   std::mutex mutex;
   std::unordered_map<const Object*, Entry> entries;
 };
 
-Registry& registry() {
-  static Registry* r = new Registry();  // outlives every object
+CaptureRegistry& capture_registry() {
+  static CaptureRegistry* r = new CaptureRegistry();  // outlives every object
   return *r;
 }
 
@@ -60,7 +60,7 @@ void gc_register_captures(Object& owner, std::shared_ptr<GcCaptures> box, int ex
   for (const Value& x : box->values) holds = holds || x.object_ptr() || x.is_tensor();
   if (!holds) return;  // nothing that can close a cycle
   {
-    Registry& r = registry();
+    CaptureRegistry& r = capture_registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     r.entries[&owner] = Entry{std::move(box), extra_copies};
   }
@@ -81,7 +81,7 @@ void visit_captures(const Object& o, GcVisitor& v) {
     return;
   }
   // Visiting releases nothing: the lock is held throughout.
-  Registry& r = registry();
+  CaptureRegistry& r = capture_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.entries.find(&o);
   if (it == r.entries.end()) return;
@@ -92,7 +92,7 @@ void visit_captures(const Object& o, GcVisitor& v) {
 void clear_captures(const Object& o) {
   std::shared_ptr<GcCaptures> box;
   {
-    Registry& r = registry();
+    CaptureRegistry& r = capture_registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     auto it = r.entries.find(&o);
     if (it == r.entries.end()) return;
@@ -104,7 +104,7 @@ void clear_captures(const Object& o) {
 
 void forget_captures(const Object& o) {
   std::shared_ptr<GcCaptures> box;  // released after the lock
-  Registry& r = registry();
+  CaptureRegistry& r = capture_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.entries.find(&o);
   if (it == r.entries.end()) return;

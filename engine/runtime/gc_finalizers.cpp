@@ -55,14 +55,14 @@ struct PendingFinalizer {
   Ref weakref;
 };
 
-struct Registry {
+struct FinalizerRegistry {
   std::mutex mutex;
   std::unordered_map<const Object*, std::vector<WeakRefObject*>> weakrefs;
   std::deque<PendingFinalizer> pending;
 };
 
-Registry& registry() {
-  static Registry* r = new Registry();  // outlives every object (freed at exit)
+FinalizerRegistry& finalizer_registry() {
+  static FinalizerRegistry* r = new FinalizerRegistry();  // outlives every object (freed at exit)
   return *r;
 }
 
@@ -72,7 +72,7 @@ struct FinalizingDeleter {
       delete p;
       return;
     }
-    Registry& r = registry();
+    FinalizerRegistry& r = finalizer_registry();
     {
       std::lock_guard<std::mutex> lock(r.mutex);
       r.pending.push_back(PendingFinalizer{p, nullptr});
@@ -183,7 +183,7 @@ void gc_run_finalizers(Interpreter& in) {
   struct Reset {
     ~Reset() { running = false; }
   } reset;
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   for (;;) {
     PendingFinalizer next;
     {
@@ -207,7 +207,7 @@ void gc_run_finalizers(Interpreter& in) {
 // --- weak references ------------------------------------------------------------
 
 void register_weakref(Object& target, WeakRefObject& w) {
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     r.weakrefs[&target].push_back(&w);
@@ -219,7 +219,7 @@ void register_weakref(Object& target, WeakRefObject& w) {
 }
 
 void unregister_weakref(WeakRefObject& w) {
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   if (!w.target) return;
   auto it = r.weakrefs.find(w.target);
@@ -231,7 +231,7 @@ void unregister_weakref(WeakRefObject& w) {
 }
 
 std::vector<Ref> weakrefs_to(const Object& target) {
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.weakrefs.find(&target);
   if (it == r.weakrefs.end()) return {};
@@ -241,7 +241,7 @@ std::vector<Ref> weakrefs_to(const Object& target) {
 }
 
 Ref WeakRefObject::referent() const {
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   return target ? target->weak_from_this().lock() : nullptr;
 }
@@ -249,7 +249,7 @@ Ref WeakRefObject::referent() const {
 namespace gc_detail {
 
 void referent_freed(const Object& o) {
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   std::vector<Ref> alive;  // released after the lock (a last reference may go)
   {
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -270,7 +270,7 @@ bool clear_weakrefs_to_garbage(Interpreter& in, const std::vector<Ref>& garbage)
   std::unordered_set<const Object*> in_garbage;
   for (const Ref& o : garbage) in_garbage.insert(o.get());
   std::vector<Ref> alive, callbacks;
-  Registry& r = registry();
+  FinalizerRegistry& r = finalizer_registry();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     for (const Ref& o : garbage) {

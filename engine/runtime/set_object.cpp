@@ -36,12 +36,12 @@ std::vector<Value> SetObject::items() const {
   return out;
 }
 
-namespace {
-
 bool is_exact_dict(const Value& v) {
   auto* d = v.as<DictObject>();
   return d && &d->type() == types().dict;
 }
+
+namespace {
 
 // An exact dict's keys with the hashes it stored, in dict order.
 std::vector<std::pair<Value, int64_t>> dict_keys_with_hashes(const DictObject& d) {

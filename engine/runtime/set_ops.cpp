@@ -16,10 +16,6 @@ bool is_exact_set_type(const Value& v) {
   auto* s = v.as<SetObject>();
   return s && (&s->type() == types().set || &s->type() == types().frozenset);
 }
-bool is_exact_dict(const Value& v) {
-  auto* d = v.as<DictObject>();
-  return d && &d->type() == types().dict;
-}
 
 // A `next()` for the set algebra over any Python iterable.
 auto python_next(Interpreter& in, const Value& iterable) {

@@ -27,6 +27,9 @@ namespace backstep::rt {
 
 struct Frame;
 
+// An exact dict (not a subclass): its stored hashes may be used as they are.
+bool is_exact_dict(const Value& v);
+
 // hash() and == as CPython's set uses them (the stored key on the left).
 struct SetKeyHash {
   int64_t operator()(const Value& v) const;

@@ -78,4 +78,8 @@ class Value {
   std::variant<std::monostate, bool, int64_t, double, at::Tensor, Ref> v_;
 };
 
+// A tensor, or None where libtorch has an undefined one (a gradient that
+// does not exist, an optional output).
+inline Value tensor_or_none(const at::Tensor& t) { return t.defined() ? Value(t) : Value(); }
+
 }  // namespace backstep::rt

@@ -16,4 +16,14 @@ class CollectingSink : public rt::OutputSink {
   std::string text;
 };
 
+// Runs a program in a fresh interpreter (no torch); what it printed,
+// with its traceback if it raised.
+inline std::string run_program(const std::string& program) {
+  CollectingSink sink;
+  rt::Interpreter in(sink);
+  auto outcome = in.run_source("<test>", program, rt::Interpreter::Mode::File);
+  if (!outcome.ok()) in.report(outcome);
+  return sink.text;
+}
+
 }  // namespace backstep::testing

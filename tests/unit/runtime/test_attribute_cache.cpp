@@ -17,18 +17,12 @@ namespace {
 
 using backstep::rt::Value;
 
-std::string run(const std::string& program) {
-  backstep::testing::CollectingSink sink;
-  backstep::rt::Interpreter in(sink);
-  auto outcome = in.run_source("<test>", program, backstep::rt::Interpreter::Mode::File);
-  if (!outcome.ok()) in.report(outcome);
-  return sink.text;
-}
+using backstep::testing::run_program;
 
 }  // namespace
 
 TEST_CASE("attribute cache: methods replaced, shadowed and deleted after use") {
-  CHECK(run("class A:\n"
+  CHECK(run_program("class A:\n"
             "    def f(self): return 'A.f'\n"
             "class B(A): pass\n"
             "b = B()\n"
@@ -50,7 +44,7 @@ TEST_CASE("attribute cache: methods replaced, shadowed and deleted after use") {
 }
 
 TEST_CASE("attribute cache: instance dicts share name keys; a str subclass key keeps its own hash") {
-  CHECK(run("class P: pass\n"
+  CHECK(run_program("class P: pass\n"
             "p = P(); p.alpha = 1\n"
             "q = P(); q.alpha = 2\n"
             "print(list(vars(p))[0] is list(vars(q))[0], p.alpha, q.alpha)\n"

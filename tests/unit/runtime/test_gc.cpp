@@ -5,6 +5,7 @@
 #include "engine/runtime/module.h"
 #include "engine/runtime/objects.h"
 #include "tests/unit/collecting_sink.h"
+#include "tests/unit/runtime/gc_fixtures.h"
 
 #include <doctest/doctest.h>
 
@@ -18,11 +19,7 @@ struct Collector {
   int64_t collect() { return rt::gc_collect(in, 2); }
 };
 
-std::shared_ptr<rt::ListObject> self_list() {
-  auto l = std::make_shared<rt::ListObject>();
-  l->items.push_back(rt::Value(l));
-  return l;
-}
+using backstep::testing::self_list;
 
 }  // namespace
 

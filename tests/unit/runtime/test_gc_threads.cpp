@@ -8,6 +8,7 @@
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/objects.h"
 #include "tests/unit/collecting_sink.h"
+#include "tests/unit/runtime/gc_fixtures.h"
 
 #include <doctest/doctest.h>
 
@@ -19,11 +20,7 @@ namespace rt = backstep::rt;
 
 namespace {
 
-std::shared_ptr<rt::ListObject> self_list() {
-  auto l = std::make_shared<rt::ListObject>();
-  l->items.push_back(rt::Value(l));
-  return l;
-}
+using backstep::testing::self_list;
 
 // A list holding a dict: both tracked, freed by reference counting.
 std::shared_ptr<rt::ListObject> plain_pair() {

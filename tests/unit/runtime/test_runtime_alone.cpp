@@ -9,18 +9,12 @@
 
 namespace {
 
-std::string run(const std::string& program) {
-  backstep::testing::CollectingSink sink;
-  backstep::rt::Interpreter in(sink);
-  auto outcome = in.run_source("<test>", program, backstep::rt::Interpreter::Mode::File);
-  if (!outcome.ok()) in.report(outcome);
-  return sink.text;
-}
+using backstep::testing::run_program;
 
 }  // namespace
 
 TEST_CASE("classes: inheritance, super, properties, dunders") {
-  CHECK(run("class A:\n"
+  CHECK(run_program("class A:\n"
             "    def __init__(self, x): self.x = x\n"
             "    def __repr__(self): return f'A({self.x})'\n"
             "    def __add__(self, o): return type(self)(self.x + o.x)\n"
@@ -34,7 +28,7 @@ TEST_CASE("classes: inheritance, super, properties, dunders") {
 }
 
 TEST_CASE("classes: private names, slots and CPython's attribute errors") {
-  CHECK(run("class Net:\n"
+  CHECK(run_program("class Net:\n"
             "    __slots__ = ('__w',)\n"
             "    def __init__(self): self.__w = 3\n"
             "    def w(self): return self.__w\n"
@@ -47,7 +41,7 @@ TEST_CASE("classes: private names, slots and CPython's attribute errors") {
 }
 
 TEST_CASE("generators: send, yield from and return values") {
-  CHECK(run("def inner():\n"
+  CHECK(run_program("def inner():\n"
             "    got = yield 1\n"
             "    return got * 2\n"
             "def outer():\n"
@@ -58,7 +52,7 @@ TEST_CASE("generators: send, yield from and return values") {
 }
 
 TEST_CASE("standard modules from the embedded pylib") {
-  CHECK(run("import collections, functools, re, json\n"
+  CHECK(run_program("import collections, functools, re, json\n"
             "c = collections.Counter('abracadabra')\n"
             "print(c.most_common(2), functools.reduce(lambda a, b: a * b, range(1, 6)))\n"
             "print(re.findall(r'layer(\\d+)\\.weight', 'layer1.weight layer12.weight'), json.dumps({'lr': 0.1}))\n") ==
@@ -66,13 +60,13 @@ TEST_CASE("standard modules from the embedded pylib") {
 }
 
 TEST_CASE("an error is a value: the traceback names the line") {
-  std::string out = run("class Net:\n    pass\nNet().forward\n");
+  std::string out = run_program("class Net:\n    pass\nNet().forward\n");
   CHECK(out.find("line 3") != std::string::npos);
   CHECK(out.find("AttributeError: 'Net' object has no attribute 'forward'") != std::string::npos);
 }
 
 TEST_CASE("chained exceptions print oldest first, with Python's separator lines") {
-  std::string caused = run("def load(p):\n"
+  std::string caused = run_program("def load(p):\n"
                            "    try:\n"
                            "        return {}[p]\n"
                            "    except KeyError as e:\n"
@@ -87,11 +81,11 @@ TEST_CASE("chained exceptions print oldest first, with Python's separator lines"
   CHECK((key < between && between < value));
   CHECK(caused.find("line 3") < between);  // the KeyError's own frame, where it was caught
 
-  std::string during = run("try:\n    1 / 0\nexcept ZeroDivisionError:\n    undefined_name\n");
+  std::string during = run_program("try:\n    1 / 0\nexcept ZeroDivisionError:\n    undefined_name\n");
   CHECK(during.find("ZeroDivisionError: division by zero") <
         during.find("During handling of the above exception, another exception occurred:"));
   CHECK(during.find("NameError: name 'undefined_name' is not defined") != std::string::npos);
 
-  std::string suppressed = run("try:\n    [][1]\nexcept IndexError:\n    raise RuntimeError('x') from None\n");
+  std::string suppressed = run_program("try:\n    [][1]\nexcept IndexError:\n    raise RuntimeError('x') from None\n");
   CHECK(suppressed.find("IndexError") == std::string::npos);
 }

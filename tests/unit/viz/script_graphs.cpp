@@ -1,7 +1,5 @@
 #include "script_graphs.h"
 
-#include <doctest/doctest.h>
-
 namespace backstep::viz::testing {
 
 namespace {
@@ -120,12 +118,6 @@ Built no_origin_chain(autograd::NodeIds& ids, int n, bool irregular) {
     else x = x + w;
   }
   return finish(ids, names, {names.add(x.sum(), "y")});
-}
-
-std::string rendered(const Built& b, Format format, const RenderOptions& options, const Annotations& notes) {
-  RenderResult r = render(b.snapshot, notes, format, options);
-  REQUIRE_MESSAGE(r.ok, r.error);
-  return r.data;
 }
 
 }  // namespace backstep::viz::testing

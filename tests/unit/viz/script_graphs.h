@@ -8,7 +8,6 @@
 #include "engine/autograd/graph_model.h"
 #include "engine/autograd/origin.h"
 #include "engine/lang/source.h"
-#include "viz/render.h"
 
 #include <ATen/ATen.h>
 
@@ -96,8 +95,5 @@ Built small(autograd::NodeIds& ids);
 // A graph built outside any script (no origins at all): a chain of `n` ops,
 // alternating tanh and *2, or in an order without any repeating pattern.
 Built no_origin_chain(autograd::NodeIds& ids, int n, bool irregular = false);
-
-// The picture (or file) of b.snapshot; the test stops if rendering failed.
-std::string rendered(const Built& b, Format format, const RenderOptions& options = {}, const Annotations& notes = {});
 
 }  // namespace backstep::viz::testing

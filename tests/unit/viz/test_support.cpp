@@ -2,6 +2,8 @@
 
 #include "json_schema.h"
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <vector>
@@ -48,6 +50,12 @@ std::string golden_mismatch(const std::string& name, const std::string& actual) 
 
 std::vector<std::string> schema_errors(const json& schema, const json& doc) {
   return backstep::testing::schema_errors(schema, doc);
+}
+
+std::string rendered(const Built& b, Format format, const RenderOptions& options, const Annotations& notes) {
+  RenderResult r = render(b.snapshot, notes, format, options);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  return r.data;
 }
 
 }  // namespace backstep::viz::testing

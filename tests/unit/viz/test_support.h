@@ -1,6 +1,9 @@
 // Helpers for the viz tests: golden files and a small JSON Schema checker.
 #pragma once
 
+#include "script_graphs.h"
+#include "viz/render.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -19,5 +22,8 @@ std::string golden_mismatch(const std::string& name, const std::string& actual);
 
 // Validates against a JSON Schema with tests/tools/json_schema.h.
 std::vector<std::string> schema_errors(const nlohmann::json& schema, const nlohmann::json& doc);
+
+// The picture (or file) of b.snapshot; the test stops if rendering failed.
+std::string rendered(const Built& b, Format format, const RenderOptions& options = {}, const Annotations& notes = {});
 
 }  // namespace backstep::viz::testing

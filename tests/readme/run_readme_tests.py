@@ -36,7 +36,7 @@ from oracle_python import oracle_python  # noqa: E402
 
 TYPED = re.compile(r"^\(#\d+\) (.*)$")
 TIMING = re.compile(r"\d+(\.\d+)? s\)")
-BUILD_PROGRESS = re.compile(r"^\[\s*\d+%\] |^g?make(\[\d+\])?: ")
+BUILD_PROGRESS = re.compile(r"^\[\s*\d+%\] |^g?make(\[\d+\])?: |^\[\d+/\d+\] |^ninja: ")
 NOT_RUN = {"scripts/test": "the suite this test runs in"}
 
 

@@ -19,7 +19,8 @@
 
 status=0
 failed_steps=()
-step_jobs=${BACKSTEP_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# (env -u: GNU nproc answers OMP_NUM_THREADS, which the suites set to 1.)
+step_jobs=${BACKSTEP_TEST_JOBS:-$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc 2>/dev/null || echo 2)}
 step_started=()
 step_logs=$(mktemp -d)
 trap 'rm -rf "$step_logs"' EXIT

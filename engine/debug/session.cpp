@@ -18,6 +18,17 @@ namespace backstep::debug {
 
 namespace ag = torch::autograd;
 
+// The session's hook objects live in its HookArena (see session.h): made
+// there, and only ended, never freed, when a node's hook list lets go.
+// Outside the anonymous namespace: NodeWatch (named in session.h) derives
+// from it, and GCC warns (-Wsubobject-linkage) when this file is compiled
+// inside a unity batch, where it is not the main file.
+struct InArena {
+  static void* operator new(size_t bytes, HookArena& arena) { return arena.allocate(bytes); }
+  static void operator delete(void*, HookArena&) noexcept {}
+  static void operator delete(void*) noexcept {}
+};
+
 namespace {
 
 // The session whose engine.execute this thread is running. A node can carry
@@ -29,14 +40,6 @@ thread_local Session* tls_session = nullptr;
 // backward from inside a hook) may run nodes whose hook lists an outer
 // engine call is still iterating, so it must not edit them early.
 std::atomic<int> g_live_sessions{0};
-
-// The session's hook objects live in its HookArena (see session.h): made
-// there, and only ended, never freed, when a node's hook list lets go.
-struct InArena {
-  static void* operator new(size_t bytes, HookArena& arena) { return arena.allocate(bytes); }
-  static void operator delete(void*, HookArena&) noexcept {}
-  static void operator delete(void*) noexcept {}
-};
 
 class PostHook : public ag::FunctionPostHook, public autograd::InternalHook, public InArena {
  public:

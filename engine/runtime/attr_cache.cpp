@@ -16,7 +16,23 @@ struct AttrSite {
   uint64_t stamp = 0;            // the MRO's namespaces' key changes (mro_stamp)
   const Value* descr = nullptr;  // into a namespace on type's MRO; null: not there
   bool dunder = false;           // always the full path
+  uint32_t dict_hint = 0;        // Note [Entry hints] (dict_object.cpp)
+  // cached_method: the instance __dict__ (serial, mutations) last seen
+  // without the method's name, so calls on the same object skip the scan.
+  uint64_t unshadowed_dict = 0;
+  uint64_t unshadowed_mutations = 0;
 };
+
+// No instance attribute shadows the method (the dict's key set is the one
+// the site last found without the name, or a scan says so).
+bool unshadowed(AttrSite& s, const DictObject* d, std::string_view name) {
+  if (!d) return true;
+  if (d->serial() == s.unshadowed_dict && d->mutations() == s.unshadowed_mutations) return true;
+  if (d->find_str(name)) return false;
+  s.unshadowed_dict = d->serial();
+  s.unshadowed_mutations = d->mutations();
+  return true;
+}
 
 // As the type attribute cache's (Note [The type attribute cache] in
 // type_object.cpp): the sum of the mutation counters of the namespaces on
@@ -62,7 +78,7 @@ Value cached_get_attr(Interpreter& in, const Value& obj, std::string_view name, 
   // raises goes to __getattr__ there.
   if (!s || t.slots.getattr != &generic_getattr) return get_attr(in, obj, name);
   // generic_getattr's order, from the class attribute the site cached.
-  if (auto v = resolve_generic_attr(in, obj, t, class_attr(*s, t, name), name)) return std::move(*v);
+  if (auto v = resolve_generic_attr(in, obj, t, class_attr(*s, t, name), name, &s->dict_hint)) return std::move(*v);
   raise_no_attribute(obj, name);
 }
 
@@ -78,7 +94,7 @@ void cached_set_attr(Interpreter& in, const Value& obj, std::string_view name, c
     if (dt.slots.descr_set) return dt.slots.descr_set(in, *descr, obj, &v);
   }
   if (!t.instances_have_dict()) return set_attr(in, obj, name, v);
-  o->ensure_instance_dict().set_str(name, v);
+  o->ensure_instance_dict().set_str_hinted(name, v, s->dict_hint);
 }
 
 ScriptFunction* cached_method(const Value& obj, std::string_view name, std::shared_ptr<void>& site) {
@@ -91,7 +107,7 @@ ScriptFunction* cached_method(const Value& obj, std::string_view name, std::shar
   if (!descr) return nullptr;
   Object* fo = descr->object_ptr();
   if (!fo || fo->kind() != ObjKind::Function || &fo->type() != types().function) return nullptr;
-  if (DictObject* d = o->instance_dict(); d && d->find_str(name)) return nullptr;  // shadowed
+  if (!unshadowed(*s, o->instance_dict(), name)) return nullptr;
   return static_cast<ScriptFunction*>(fo);
 }
 

@@ -39,8 +39,15 @@ constexpr int32_t kDeleted = -2;
 
 }  // namespace
 
-DictObject::DictObject() : Object(ObjKind::Dict, types().dict) {}
-DictObject::DictObject(const TypeObject* cls) : Object(ObjKind::Dict, cls) {}
+namespace {
+uint64_t next_dict_serial() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+}  // namespace
+
+DictObject::DictObject() : Object(ObjKind::Dict, types().dict), serial_(next_dict_serial()) {}
+DictObject::DictObject(const TypeObject* cls) : Object(ObjKind::Dict, cls), serial_(next_dict_serial()) {}
 
 // Instances keep their attributes here, so this also bounds the stack used
 // to free a long linked list of objects (Note [Freeing deep structures]).
@@ -248,17 +255,51 @@ Value attribute_key(std::string_view key) {
 }
 }  // namespace
 
-void DictObject::set_str(std::string_view key, Value value) {
+void DictObject::set_str(std::string_view key, Value value) { store_str(key, std::move(value)); }
+
+size_t DictObject::store_str(std::string_view key, Value value) {
   if (gc_flags & gc_detail::kModuleMirror) [[unlikely]]
     mirror_dict_set(*this, key, value);
   int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   if (i >= 0) {
     entries_[static_cast<size_t>(i)].value = std::move(value);
-    return;
+    return static_cast<size_t>(i);
   }
   Value k = attribute_key(key);
   int64_t h = k.as<StrObject>()->hash();
   insert_new(h, std::move(k), std::move(value));
+  return entries_.size() - 1;  // insert_new appends
+}
+
+// Note [Entry hints]: an attribute site (attr_cache.cpp) keeps the entry
+// index where its name was found in the last instance __dict__ it read.
+// Instances of a class gain their attributes in the same order, so the
+// index is usually right for the next instance too. A hint is checked
+// (a live entry whose key is an exact str equal to the name), never
+// trusted, and refreshed on a miss; only an exact str key is taken, since
+// a str subclass's __eq__ and __hash__ are the full lookup's business.
+bool DictObject::hint_matches(uint32_t hint, std::string_view key) const {
+  if (hint >= entries_.size()) return false;
+  const Entry& e = entries_[hint];
+  if (!e.live) return false;
+  const StrObject* so = e.key.as<StrObject>();
+  return so && &so->type() == types().str && so->value == key;
+}
+
+const Value* DictObject::find_str_hinted(std::string_view key, uint32_t& hint) const {
+  if (hint_matches(hint, key)) return &entries_[hint].value;
+  int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
+  if (i < 0) return nullptr;
+  hint = static_cast<uint32_t>(i);
+  return &entries_[static_cast<size_t>(i)].value;
+}
+
+void DictObject::set_str_hinted(std::string_view key, Value value, uint32_t& hint) {
+  if (!(gc_flags & gc_detail::kModuleMirror) && hint_matches(hint, key)) {
+    entries_[hint].value = std::move(value);
+    return;
+  }
+  hint = static_cast<uint32_t>(store_str(key, std::move(value)));
 }
 
 bool DictObject::erase(const Value& key) {

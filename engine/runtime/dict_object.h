@@ -31,6 +31,10 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   const Value* find_str(std::string_view key) const;
   void set(const Value& key, Value value);
   void set_str(std::string_view key, Value value);
+  // find_str / set_str through an entry index the caller keeps between
+  // calls (Note [Entry hints] in dict_object.cpp).
+  const Value* find_str_hinted(std::string_view key, uint32_t& hint) const;
+  void set_str_hinted(std::string_view key, Value value, uint32_t& hint);
   bool erase(const Value& key);
   bool erase_str(std::string_view key);
   void clear();
@@ -59,12 +63,17 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   Entry* mutable_entry(size_t i) { return entries_[i].live ? &entries_[i] : nullptr; }
   // Changes whenever a key is added or removed (not when a value is replaced).
   uint64_t mutations() const { return mutations_; }
+  // Unique to this dict for the whole process (never reused, unlike its
+  // address): with mutations(), names one key set a cache can remember.
+  uint64_t serial() const { return serial_; }
 
  private:
   static constexpr size_t kSmall = 8;  // no index table up to this many entries
   int64_t find_index(int64_t hash, const Value& key) const;
   int64_t find_index_str(int64_t hash, std::string_view key) const;
   void insert_new(int64_t hash, Value key, Value value);
+  size_t store_str(std::string_view key, Value value);  // set_str; the entry's index
+  bool hint_matches(uint32_t hint, std::string_view key) const;
   void rebuild(size_t min_entries);
   void remove_at(size_t entry);
   size_t slot_for(int64_t hash, size_t entry) const;
@@ -73,6 +82,7 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   std::vector<int32_t> indices_;  // -1 empty, -2 deleted, else an entry index
   size_t used_ = 0;
   uint64_t mutations_ = 0;
+  uint64_t serial_;
 };
 
 }  // namespace backstep::rt

@@ -23,9 +23,11 @@ class InstanceObject : public Object, public KindTag<ObjKind::Instance> {
 std::optional<Value> generic_getattr(Interpreter& in, const Value& self, std::string_view name);
 // generic_getattr once the class attribute `descr` (or null) is known: data
 // descriptor, instance dict, class attribute, the object's own attributes.
-// attr_cache.cpp calls it with the class attribute its call site cached.
+// attr_cache.cpp calls it with the class attribute its call site cached,
+// and the site's instance-dict entry hint (Note [Entry hints], dict_object.cpp).
 std::optional<Value> resolve_generic_attr(Interpreter& in, const Value& self, const TypeObject& t,
-                                          const Value* descr, std::string_view name);
+                                          const Value* descr, std::string_view name,
+                                          uint32_t* dict_hint = nullptr);
 void generic_setattr(Interpreter& in, const Value& self, std::string_view name, const Value* v);
 
 // The class looks attributes up the generic way (possibly with __getattr__

@@ -36,8 +36,16 @@ class UnboundMarker : public Object {
 };
 }  // namespace
 
+namespace detail {
+const Object* g_unbound_object = nullptr;
+}  // namespace detail
+
 const Value& unbound() {
-  static const Value* v = new Value(std::make_shared<UnboundMarker>());
+  static const Value* v = [] {
+    auto* made = new Value(std::make_shared<UnboundMarker>());
+    detail::g_unbound_object = made->object_ptr();
+    return made;
+  }();
   return *v;
 }
 

@@ -16,7 +16,15 @@ namespace backstep::rt {
 
 // A value stored in a global slot that was declared but never assigned.
 const Value& unbound();
-inline bool is_unbound(const Value& v) { return v.object_ptr() == unbound().object_ptr(); }
+namespace detail {
+// unbound()'s object, set when unbound() first runs (before anything can
+// hold it): is_unbound is a pointer compare, no guarded static.
+extern const Object* g_unbound_object;
+}  // namespace detail
+inline bool is_unbound(const Value& v) {
+  const Object* o = v.object_ptr();
+  return o && o == detail::g_unbound_object;
+}
 
 // One module's globals. The resolver numbers the module's global names once
 // (`names`), so code reads a global by index; the values are a vector

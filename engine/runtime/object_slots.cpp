@@ -58,7 +58,7 @@ std::optional<Value> generic_getattr(Interpreter& in, const Value& self, std::st
 }
 
 std::optional<Value> resolve_generic_attr(Interpreter& in, const Value& self, const TypeObject& t,
-                                          const Value* descr, std::string_view name) {
+                                          const Value* descr, std::string_view name, uint32_t* dict_hint) {
   const TypeObject* dt = nullptr;
   if (descr) {
     dt = &type_of(*descr);
@@ -67,7 +67,7 @@ std::optional<Value> resolve_generic_attr(Interpreter& in, const Value& self, co
   Object* o = self.object_ptr();
   if (o)
     if (DictObject* d = o->instance_dict())
-      if (const Value* v = d->find_str(name)) return *v;
+      if (const Value* v = dict_hint ? d->find_str_hinted(name, *dict_hint) : d->find_str(name)) return *v;
   if (descr) {
     if (dt->slots.descr_get) return dt->slots.descr_get(in, *descr, self, t);
     return *descr;

@@ -17,24 +17,11 @@
 
 namespace backstep::rt {
 
-namespace {
+namespace detail {
 TensorClassHook g_tensor_class = nullptr;
-}  // namespace
+}  // namespace detail
 
-void set_tensor_class_hook(TensorClassHook hook) { g_tensor_class = hook; }
-
-const TypeObject& type_of(const Value& v) {
-  const auto& t = types();
-  switch (v.kind()) {
-    case Value::Kind::None: return *t.none;
-    case Value::Kind::Bool: return *t.bool_;
-    case Value::Kind::Int: return *t.int_;
-    case Value::Kind::Float: return *t.float_;
-    case Value::Kind::Tensor: return g_tensor_class ? g_tensor_class(v) : *t.tensor;
-    case Value::Kind::Object: return v.object_ptr()->type();
-  }
-  return *t.object;
-}
+void set_tensor_class_hook(TensorClassHook hook) { detail::g_tensor_class = hook; }
 
 std::string type_name(const Value& v) { return type_of(v).name(); }
 

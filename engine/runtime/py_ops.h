@@ -21,11 +21,25 @@ const char* binop_dunder(BinOp op);          // "__add__"
 const char* binop_reflected_dunder(BinOp op);  // "__radd__"
 const char* binop_inplace_dunder(BinOp op);    // "__iadd__"
 
-const TypeObject& type_of(const Value& v);
 // Which class a tensor value is (torch.Tensor, nn.Parameter, a subclass):
 // the torch layer knows, and registers how to ask.
 using TensorClassHook = const TypeObject& (*)(const Value&);
 void set_tensor_class_hook(TensorClassHook hook);
+namespace detail {
+extern TensorClassHook g_tensor_class;
+}  // namespace detail
+// Inline: the first step of every operation.
+inline const TypeObject& type_of(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::Object: return v.object_ptr()->type();
+    case Value::Kind::None: return *types().none;
+    case Value::Kind::Bool: return *types().bool_;
+    case Value::Kind::Int: return *types().int_;
+    case Value::Kind::Float: return *types().float_;
+    case Value::Kind::Tensor: return detail::g_tensor_class ? detail::g_tensor_class(v) : *types().tensor;
+  }
+  return *types().object;
+}
 std::string type_name(const Value& v);  // "int", "Tensor", "list"
 inline bool isinstance(const Value& v, const TypeObject& t) { return type_of(v).is_subtype_of(t); }
 

@@ -312,7 +312,12 @@ BuiltinTypes& storage() {
 }
 }  // namespace
 
-const BuiltinTypes& types() { return storage(); }
-BuiltinTypes& mutable_types() { return storage(); }
+namespace detail {
+BuiltinTypes* g_builtin_types = nullptr;
+BuiltinTypes& make_builtin_types() {
+  g_builtin_types = &storage();
+  return *g_builtin_types;
+}
+}  // namespace detail
 
 }  // namespace backstep::rt

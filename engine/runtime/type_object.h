@@ -241,8 +241,20 @@ const std::vector<std::shared_ptr<TypeObject>>& all_types();
 // A class as a script value (for type(x), isinstance's argument, ...).
 Value type_value(const TypeObject& t);
 
-const BuiltinTypes& types();
-BuiltinTypes& mutable_types();  // only for start-up registration
+// Inline: every operation asks types() (type_of, slot checks); the table is
+// made by the first call and read through a plain pointer afterwards.
+namespace detail {
+extern BuiltinTypes* g_builtin_types;
+BuiltinTypes& make_builtin_types();
+}  // namespace detail
+inline const BuiltinTypes& types() {
+  BuiltinTypes* t = detail::g_builtin_types;
+  return t ? *t : detail::make_builtin_types();
+}
+inline BuiltinTypes& mutable_types() {  // only for start-up registration
+  BuiltinTypes* t = detail::g_builtin_types;
+  return t ? *t : detail::make_builtin_types();
+}
 
 // C3 linearisation of `bases` for a new class `cls` (CPython's mro());
 // raises TypeError("Cannot create a consistent method resolution order (MRO)

@@ -78,3 +78,49 @@ TEST_CASE("attribute cache: a namespace filled directly, past its small size, is
   base->dict().erase_str("probe");
   CHECK(derived->lookup("probe") == nullptr);
 }
+
+// Note [Entry hints] (dict_object.cpp): a site's entry index is checked
+// against the dict it reads, whatever order that instance's attributes came in.
+TEST_CASE("attribute cache: entry hints across instances whose attributes differ in order") {
+  CHECK(run_program("class P: pass\n"
+                    "a = P(); a.x = 1; a.y = 2\n"
+                    "b = P(); b.y = 3; b.x = 4\n"
+                    "c = P(); c.x = 5; c.y = 6; del c.x; c.z = 7; c.x = 8\n"
+                    "def read(o): return (o.x, o.y)\n"
+                    "print([read(o) for o in (a, b, c, a, b, c)])\n"
+                    "for o in (a, b, c):\n"
+                    "    o.x = o.x * 10\n"
+                    "print(a.x, b.x, c.x, list(vars(c)))\n"
+                    "class S(str):\n"
+                    "    def __eq__(self, other): return str.__eq__(self, other)\n"
+                    "    def __hash__(self): return str.__hash__(self)\n"
+                    "d = P(); d.__dict__ = {S('x'): 9, 'y': 10}\n"
+                    "print([read(o) for o in (a, d, a, d)])\n") ==
+        "[(1, 2), (4, 3), (8, 6), (1, 2), (4, 3), (8, 6)]\n"
+        "10 40 80 ['y', 'z', 'x']\n"
+        "[(10, 2), (9, 10), (10, 2), (9, 10)]\n");
+}
+
+// A method call site remembers the instance dict it found without the name
+// (cached_method's unshadowed check): a key added, removed, or a new dict
+// must be seen.
+TEST_CASE("attribute cache: a method shadowed by an instance attribute after calls on the same object") {
+  CHECK(run_program("class C:\n"
+                    "    def m(self): return 'class'\n"
+                    "c = C(); c.other = 1\n"
+                    "out = []\n"
+                    "for i in range(6):\n"
+                    "    if i == 2: c.m = lambda: 'instance'\n"
+                    "    if i == 4: del c.m\n"
+                    "    out.append(c.m())\n"
+                    "print(out)\n"
+                    "e = C(); f = C(); f.m = lambda: \"f's own\"\n"
+                    "print([o.m() for o in (e, f, e, f)])\n"
+                    "g = C()\n"
+                    "for i in range(3):\n"
+                    "    g.__dict__ = {'m': lambda: 'new dict'} if i == 1 else {}\n"
+                    "    print(g.m())\n") ==
+        "['class', 'class', 'instance', 'instance', 'class', 'class']\n"
+        "['class', \"f's own\", 'class', \"f's own\"]\n"
+        "class\nnew dict\nclass\n");
+}

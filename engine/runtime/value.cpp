@@ -1,0 +1,46 @@
+// The counted halves of Value's copy, move and destruction (Note [Value as
+// a tagged union], value.h): the kinds that hold a reference.
+#include "engine/runtime/value.h"
+
+namespace backstep::rt {
+
+void Value::copy_counted(const Value& other) noexcept {
+  if (kind_ == Kind::Object) new (&o_) Ref(other.o_);
+  else new (&t_) at::Tensor(other.t_);
+}
+
+void Value::take_counted(Value& other) noexcept {
+  if (kind_ == Kind::Object) {
+    new (&o_) Ref(std::move(other.o_));
+    other.o_.~Ref();
+  } else {
+    new (&t_) at::Tensor(std::move(other.t_));
+    other.t_.~Tensor();
+  }
+  other.kind_ = Kind::None;
+  other.i_ = 0;
+}
+
+void Value::release_counted() noexcept {
+  if (kind_ == Kind::Object) o_.~Ref();
+  else t_.~Tensor();
+  kind_ = Kind::None;
+}
+
+// Through a copy: `other` may be owned by what this value releases (a list
+// item assigned over the list that holds it).
+void Value::assign_counted(const Value& other) noexcept {
+  Value copy(other);
+  move_assign_counted(copy);
+}
+
+// `other` is taken out first, for the same reason.
+void Value::move_assign_counted(Value& other) noexcept {
+  Value taken(std::move(other));
+  if (counted()) release_counted();
+  kind_ = taken.kind_;
+  i_ = taken.i_;
+  if (counted()) take_counted(taken);
+}
+
+}  // namespace backstep::rt

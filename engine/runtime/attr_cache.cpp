@@ -10,27 +10,44 @@ namespace backstep::rt {
 
 namespace {
 
-struct AttrSite {
+// Note [Polymorphic attribute sites]: one site sees several classes when
+// the code is shared -- nn.Module.__call__'s `self.forward(...)` runs for
+// every layer class of a model, a helper reads `.weight` of Linear and
+// Conv2d alike. A single remembered class thrashed there (each call a full
+// MRO lookup: ~170 instructions in dunder_call's loop, stop 27), so a site
+// remembers up to four classes, replacing the oldest.
+struct ClassEntry {
   const TypeObject* type = nullptr;
   uint64_t version = 0;
   uint64_t stamp = 0;            // the MRO's namespaces' key changes (mro_stamp)
   const Value* descr = nullptr;  // into a namespace on type's MRO; null: not there
-  bool dunder = false;           // always the full path
-  uint32_t dict_hint = 0;        // Note [Entry hints] (dict_object.cpp)
-  // cached_method: the instance __dict__ (serial, mutations) last seen
-  // without the method's name, so calls on the same object skip the scan.
-  uint64_t unshadowed_dict = 0;
-  uint64_t unshadowed_mutations = 0;
 };
 
-// No instance attribute shadows the method (the dict's key set is the one
-// the site last found without the name, or a scan says so).
+// An instance __dict__ (serial, mutations) seen without a method's name.
+struct DictKeys {
+  uint64_t serial = 0;
+  uint64_t mutations = 0;
+};
+
+constexpr size_t kSiteWays = 4;
+
+struct AttrSite {
+  ClassEntry classes[kSiteWays];
+  DictKeys unshadowed[kSiteWays];  // cached_method: objects whose dict lacks the name
+  uint8_t next_class = 0;          // the entry to replace next
+  uint8_t next_dict = 0;
+  bool dunder = false;             // always the full path
+  uint32_t dict_hint = 0;          // Note [Entry hints] (dict_object.cpp)
+};
+
+// No instance attribute shadows the method: the dict's key set is one the
+// site last found without the name, or a scan says so.
 bool unshadowed(AttrSite& s, const DictObject* d, std::string_view name) {
   if (!d) return true;
-  if (d->serial() == s.unshadowed_dict && d->mutations() == s.unshadowed_mutations) return true;
+  for (const DictKeys& k : s.unshadowed)
+    if (k.serial == d->serial() && k.mutations == d->mutations()) return true;
   if (d->find_str(name)) return false;
-  s.unshadowed_dict = d->serial();
-  s.unshadowed_mutations = d->mutations();
+  s.unshadowed[s.next_dict++ % kSiteWays] = DictKeys{d->serial(), d->mutations()};
   return true;
 }
 
@@ -60,13 +77,16 @@ AttrSite* site_of(std::string_view name, std::shared_ptr<void>& site) {
 // What t's MRO has for `name`, through the site.
 const Value* class_attr(AttrSite& s, const TypeObject& t, std::string_view name) {
   uint64_t stamp = mro_stamp(t);
-  if (s.type != &t || s.version != t.version() || s.stamp != stamp) [[unlikely]] {
-    s.descr = t.lookup(name);
-    s.type = &t;
-    s.version = t.version();
-    s.stamp = stamp;
-  }
-  return s.descr;
+  ClassEntry* e = nullptr;
+  for (ClassEntry& c : s.classes)
+    if (c.type == &t) {
+      if (c.version == t.version() && c.stamp == stamp) return c.descr;
+      e = &c;
+      break;
+    }
+  if (!e) e = &s.classes[s.next_class++ % kSiteWays];
+  *e = ClassEntry{&t, t.version(), stamp, t.lookup(name)};
+  return e->descr;
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ namespace backstep::rt {
 
 void install_type_constructors(Interpreter& in);  // builtin_types.cpp
 void install_class_builtins(Interpreter& in);     // class_builtins.cpp
+void install_exec_builtins(Interpreter& in);      // exec_builtins.cpp
 void install_iteration_builtins(Interpreter& in);  // iteration_builtins.cpp
 
 namespace {
@@ -363,6 +364,7 @@ void install_builtins(Interpreter& in) {
   in.set_builtin("__name__", make_str("__main__"));
   install_type_constructors(in);
   install_class_builtins(in);
+  install_exec_builtins(in);
   install_iteration_builtins(in);
   install_int_builtins(in);
   in.set_builtin("bytes", type_value(*bytes_type()));

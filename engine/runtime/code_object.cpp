@@ -1,7 +1,10 @@
 // function.__code__: a read-only code object with the co_* attributes
 // scripts and libraries read (co_name, co_qualname, co_filename,
 // co_firstlineno, co_varnames, co_argcount, co_kwonlyargcount, ...), laid
-// out as CPython 3.11 lays them out.
+// out as CPython 3.11 lays them out; and compile()'s code objects, which
+// carry their source (code_object.h).
+#include "engine/runtime/code_object.h"
+
 #include "engine/lang/source.h"
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
@@ -24,6 +27,8 @@ TypeObject* code_type() {
   return t;
 }
 
+// A compile() result has a FunctionCode of its own too (named <module>,
+// no parameters, line 1), so the co_* attributes read the same for both.
 class CodeObject : public Object {
  public:
   CodeObject(std::shared_ptr<lang::FunctionCode> c, std::string file)
@@ -31,11 +36,13 @@ class CodeObject : public Object {
   static bool is_instance(const Object& o) { return &o.type() == code_type(); }
   const TypeObject& native_type() const override { return *code_type(); }
   std::string repr(Interpreter&) const override {
-    return fmt::format("<code object {} at {:#x}, file \"{}\", line {}>", code->name, address(), filename, code->span.line);
+    int line = source ? 1 : code->span.line;
+    return fmt::format("<code object {} at {:#x}, file \"{}\", line {}>", code->name, address(), filename, line);
   }
 
   const std::shared_ptr<lang::FunctionCode> code;
   const std::string filename;
+  std::optional<CompiledSource> source;  // compile()'s
 };
 
 const lang::FunctionCode& code_of(const Value& v) { return *static_cast<CodeObject*>(v.object_ptr())->code; }
@@ -47,7 +54,9 @@ int64_t count_params(const lang::FunctionCode& c, lang::Param::Kind kind) {
 // CPython's CO_* bits that say what a function is (inspect.isgeneratorfunction
 // reads CO_GENERATOR): OPTIMIZED | NEWLOCALS always, VARARGS, VARKEYWORDS,
 // NESTED inside another function, GENERATOR.
-int64_t code_flags(const lang::FunctionCode& c) {
+int64_t code_flags(const Value& v) {
+  if (static_cast<CodeObject*>(v.object_ptr())->source) return 0;  // module code: no CO_* bits
+  const lang::FunctionCode& c = code_of(v);
   int64_t flags = 0x1 | 0x2;
   if (count_params(c, lang::Param::Kind::VarArgs)) flags |= 0x4;
   if (count_params(c, lang::Param::Kind::KwArgs)) flags |= 0x8;
@@ -88,7 +97,9 @@ void install_code_objects() {
   add_getset(t, "co_filename", [](Interpreter&, const Value& s) {
     return make_str(static_cast<CodeObject*>(s.object_ptr())->filename);
   });
-  add_getset(t, "co_firstlineno", [](Interpreter&, const Value& s) { return Value(int64_t(code_of(s).span.line)); });
+  add_getset(t, "co_firstlineno", [](Interpreter&, const Value& s) {
+    return Value(int64_t(static_cast<CodeObject*>(s.object_ptr())->source ? 1 : code_of(s).span.line));
+  });
   add_getset(t, "co_varnames", [](Interpreter&, const Value& s) { return str_tuple(varnames(code_of(s))); });
   add_getset(t, "co_nlocals", [](Interpreter&, const Value& s) { return Value(int64_t(varnames(code_of(s)).size())); });
   add_getset(t, "co_cellvars", [](Interpreter&, const Value& s) { return str_tuple(code_of(s).scope.cell_names); });
@@ -98,7 +109,7 @@ void install_code_objects() {
   add_getset(t, "co_kwonlyargcount",
              [](Interpreter&, const Value& s) { return Value(count_params(code_of(s), lang::Param::Kind::KwOnly)); });
   add_getset(t, "co_posonlyargcount", [](Interpreter&, const Value&) { return Value(int64_t(0)); });
-  add_getset(t, "co_flags", [](Interpreter&, const Value& s) { return Value(code_flags(code_of(s))); });
+  add_getset(t, "co_flags", [](Interpreter&, const Value& s) { return Value(code_flags(s)); });
 
   add_getset(*mutable_types().function, "__code__", [](Interpreter&, const Value& self) -> Value {
     auto* f = static_cast<ScriptFunction*>(self.object_ptr());
@@ -109,5 +120,21 @@ void install_code_objects() {
     return Value(std::make_shared<CodeObject>(f->code, std::move(file)));
   });
 }
+
+Value make_compiled_code(CompiledSource source) {
+  auto code = std::make_shared<lang::FunctionCode>();
+  code->name = code->qualname = "<module>";
+  std::string file = source.filename;
+  auto obj = std::make_shared<CodeObject>(std::move(code), std::move(file));
+  obj->source = std::move(source);
+  return Value(std::move(obj));
+}
+
+const CompiledSource* compiled_source_of(const Value& v) {
+  auto* o = v.as<CodeObject>();
+  return o && o->source ? &*o->source : nullptr;
+}
+
+bool is_code_object(const Value& v) { return v.as<CodeObject>() != nullptr; }
 
 }  // namespace backstep::rt

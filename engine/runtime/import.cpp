@@ -17,6 +17,8 @@
 // initialized module" message when x is not bound yet. A module whose code
 // raises is removed again, so the next import retries it.
 #include "engine/lang/parser.h"
+#include "engine/lang/source.h"
+#include "engine/runtime/dict_object.h"
 #include "engine/runtime/interpreter.h"
 #include "engine/runtime/module.h"
 #include "engine/runtime/py_ops.h"
@@ -67,6 +69,16 @@ ScriptError syntax_error_from(const lang::Diagnostic& d) {
                                                        : *exc_types().syntax_error;
   auto exc = std::make_shared<ExceptionObject>(cls, std::vector<Value>{make_str(d.message)});
   exc->syntax_span = d.span;
+  // SyntaxError's attributes, as CPython sets them (offsets 1-based).
+  DictObject& attrs = exc->ensure_instance_dict();
+  attrs.set_str("msg", make_str(d.message));
+  bool located = d.span.valid();
+  attrs.set_str("filename", located ? make_str(lang::file_name_of(d.span)) : Value());
+  attrs.set_str("lineno", located ? Value(int64_t(d.span.line)) : Value());
+  attrs.set_str("offset", located ? Value(int64_t(d.span.col)) : Value());
+  attrs.set_str("text", located ? make_str(std::string(lang::source_line(d.span)) + "\n") : Value());
+  attrs.set_str("end_lineno", located ? Value(int64_t(d.span.end_line)) : Value());
+  attrs.set_str("end_offset", located ? Value(int64_t(d.span.end_col)) : Value());
   return ScriptError(exc);
 }
 

@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <thread>
+#include <tuple>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -129,6 +130,14 @@ class Interpreter {
   // Evaluates one expression at module level (a breakpoint condition).
   // Raises ScriptError, also for a syntax error (as SyntaxError).
   Value eval_expression(const std::string& text, const std::string& name = "<condition>");
+
+  // exec() and eval() (Note [exec and eval], exec_builtins.cpp): `text`
+  // parsed and resolved for `globals` (wrapped as a class body when
+  // `class_form`: the code has its own local namespace), kept for the
+  // session; then run, as a module body or with `locals` as that namespace.
+  const lang::Module& dynamic_code(const std::string& text, const std::string& filename, ModuleGlobals& globals,
+                                   bool class_form);
+  Value run_dynamic(const lang::Module& m, ModuleGlobals& globals, DictObject* locals, bool expression, bool echo);
 
   // Parses without running (the shell asks whether input is complete).
   std::optional<lang::Diagnostic> check_syntax(const std::string& text);
@@ -322,6 +331,12 @@ class Interpreter {
   // Parsed modules stay alive for the session: functions, nodes' source
   // spans and call-site caches point into them.
   std::vector<std::unique_ptr<lang::Module>> modules_code_;
+  // dynamic_code()'s parses by (text, file name, globals, class form).
+  struct DynamicCode {
+    std::weak_ptr<ModuleGlobals> globals;
+    const lang::Module* module = nullptr;
+  };
+  std::map<std::tuple<std::string, std::string, const ModuleGlobals*, bool>, DynamicCode> dynamic_code_;
   Frame* frame_ = nullptr;
   Frame* echo_frame_ = nullptr;  // the shell input's module frame: its expression values are echoed
   int depth_ = 0;

@@ -112,6 +112,27 @@ std::shared_ptr<DictObject> module_live_dict(ModuleGlobals& g) {
   return d;
 }
 
+std::shared_ptr<ModuleGlobals> globals_for_dict(const std::shared_ptr<DictObject>& d) {
+  Table& t = table();
+  if (d->gc_flags & gc_detail::kModuleMirror) {
+    auto it = t.by_dict.find(d.get());
+    if (it != t.by_dict.end())
+      if (std::shared_ptr<ModuleGlobals> g = it->second.lock()) return g;
+  }
+  prune(t);
+  auto g = std::make_shared<ModuleGlobals>();
+  d->for_each([&](const Value& key, const Value& value) {
+    if (const auto* name = key.as<StrObject>()) g->set(name->value, value);
+  });
+  d->gc_flags |= gc_detail::kModuleMirror;
+  t.by_globals[g.get()] = Mirror{g, d};
+  t.by_dict[d.get()] = g;
+  t.last = nullptr;
+  t.last_dict = nullptr;
+  t_module_mirrors = static_cast<int>(t.by_globals.size());
+  return g;
+}
+
 void mirror_store(const ModuleGlobals& g, uint32_t slot, const Value& v) {
   DictObject* d = module_mirror(g);
   if (!d) return;

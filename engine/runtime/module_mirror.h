@@ -32,6 +32,10 @@ extern thread_local int t_module_mirrors;
 
 // The module's live namespace dict, made on first use.
 std::shared_ptr<DictObject> module_live_dict(ModuleGlobals& g);
+// The globals a dict stands for when code runs with it as its globals
+// (exec(code, d), eval(code, d)): the module it mirrors, or new globals
+// made from its str keys, with `d` as their mirror from then on.
+std::shared_ptr<ModuleGlobals> globals_for_dict(const std::shared_ptr<DictObject>& d);
 // The mirror of `g`, or null.
 DictObject* module_mirror(const ModuleGlobals& g);
 

@@ -124,3 +124,27 @@ TEST_CASE("attribute cache: a method shadowed by an instance attribute after cal
         "['class', \"f's own\", 'class', \"f's own\"]\n"
         "class\nnew dict\nclass\n");
 }
+
+// Note [Polymorphic attribute sites] (attr_cache.cpp): one site, five
+// classes (more than a site remembers), classes changed between rounds.
+TEST_CASE("attribute cache: a site that sees more classes than it remembers, changed between rounds") {
+  CHECK(run_program("class A:\n"
+                    "    val = 'a'\n"
+                    "    def f(self): return 'A'\n"
+                    "class B(A):\n"
+                    "    def f(self): return 'B'\n"
+                    "class C(A): pass\n"
+                    "class D(A):\n"
+                    "    val = 'd'\n"
+                    "    def f(self): return 'D'\n"
+                    "class E(A): pass\n"
+                    "objs = [A(), B(), C(), D(), E()]\n"
+                    "out = []\n"
+                    "for r in range(4):\n"
+                    "    if r == 1: C.f = lambda self: 'C'\n"
+                    "    if r == 2: del B.f; E.val = 'e'\n"
+                    "    if r == 3: A.f = lambda self: 'new A'; objs[4].val = 'own'\n"
+                    "    out.append(','.join(o.f() + o.val for o in objs))\n"
+                    "print(out)\n") ==
+        "['Aa,Ba,Aa,Dd,Aa', 'Aa,Ba,Ca,Dd,Aa', 'Aa,Aa,Ca,Dd,Ae', 'new Aa,new Aa,Ca,Dd,new Aown']\n");
+}

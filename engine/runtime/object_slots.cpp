@@ -253,6 +253,7 @@ void type_setattr(Interpreter& in, const Value& self, std::string_view name, con
   }
   if (!cls->is_heap_type())
     raise_type_error(fmt::format("cannot set '{}' attribute of immutable type '{}'", name, cls->name()));
+  if (name == "__bases__") return assign_bases(*cls, v);
   if (name == "__name__" || name == "__qualname__") {
     auto* s = v ? v->as<StrObject>() : nullptr;
     if (!s)
@@ -327,6 +328,25 @@ void install_object_slots() {
   add_method(*t.object, "__dir__", [](Interpreter& in, const Value& self, Args&) -> Value {
     std::vector<Value> out;
     for (auto& n : attr_names(in, self)) out.push_back(make_str(std::move(n)));
+    return make_list(std::move(out));
+  });
+
+  // type's methods: C.mro() (the C3 order, as a list) and
+  // C.__subclasses__() (direct subclasses, in the order they were made).
+  add_method(*t.type, "mro", [](Interpreter&, const Value& self, Args& a) -> Value {
+    if (!a.pos.empty() || !a.kw.empty())
+      raise_type_error(fmt::format("{}.mro() takes no arguments ({} given)", self.as<TypeObject>()->name(),
+                                   a.pos.size() + a.kw.size()));
+    std::vector<Value> out;
+    for (const TypeObject* c : self.as<TypeObject>()->mro()) out.push_back(type_value(*c));
+    return make_list(std::move(out));
+  });
+  add_method(*t.type, "__subclasses__", [](Interpreter&, const Value& self, Args& a) -> Value {
+    if (!a.pos.empty() || !a.kw.empty())
+      raise_type_error(fmt::format("{}.__subclasses__() takes no arguments ({} given)",
+                                   self.as<TypeObject>()->name(), a.pos.size() + a.kw.size()));
+    std::vector<Value> out;
+    for (const TypeObject* c : self.as<TypeObject>()->subclasses()) out.push_back(type_value(*c));
     return make_list(std::move(out));
   });
 

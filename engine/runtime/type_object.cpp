@@ -236,7 +236,7 @@ std::vector<TypeObject*> compute_mro(TypeObject* cls, const std::vector<TypeObje
         if (!stuck) continue;
         names += (names.empty() ? "" : ", ") + b->name();
       }
-      raise_type_error("Cannot create a consistent method resolution order (MRO) for bases " + names);
+      raise_type_error("Cannot create a consistent method resolution\norder (MRO) for bases " + names);
     }
     out.push_back(next);
     for (auto& s : seqs)

@@ -117,6 +117,10 @@ class TypeObject : public Object, public KindTag<ObjKind::Type> {
   const std::vector<TypeObject*>& bases() const { return bases_; }
   const std::vector<TypeObject*>& mro() const { return mro_; }
   void set_mro(std::vector<TypeObject*> mro);
+  // `C.__bases__ = ...` once checked (type_bases.cpp): the MROs of this
+  // class and its subclasses recomputed, all or none (a TypeError leaves
+  // them as they were), subclass lists, caches and slots updated.
+  void set_bases(std::vector<TypeObject*> bases);
   bool is_subtype_of(const TypeObject& other) const;
 
   // The class namespace (__dict__): methods, class attributes.
@@ -255,6 +259,9 @@ inline BuiltinTypes& mutable_types() {  // only for start-up registration
   BuiltinTypes* t = detail::g_builtin_types;
   return t ? *t : detail::make_builtin_types();
 }
+
+// `cls.__bases__ = v` (v null: del) with CPython's checks and messages.
+void assign_bases(TypeObject& cls, const Value* v);
 
 // C3 linearisation of `bases` for a new class `cls` (CPython's mro());
 // raises TypeError("Cannot create a consistent method resolution order (MRO)

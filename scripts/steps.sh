@@ -19,8 +19,7 @@
 
 status=0
 failed_steps=()
-# (env -u: GNU nproc answers OMP_NUM_THREADS, which the suites set to 1.)
-step_jobs=${BACKSTEP_TEST_JOBS:-$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc 2>/dev/null || echo 2)}
+step_jobs=${BACKSTEP_TEST_JOBS:-$("$(dirname "${BASH_SOURCE[0]}")/cores")}
 step_started=()
 step_logs=$(mktemp -d)
 trap 'rm -rf "$step_logs"' EXIT

@@ -120,7 +120,7 @@ void report_json(rt::Interpreter& in, const rt::Interpreter::Outcome& outcome) {
     const auto& e = *outcome.error;
     std::string message;
     try {
-      message = e.exception()->str(in);
+      message = e.exception()->display_message(in);
     } catch (...) {
       message = e.message();
     }

@@ -112,8 +112,25 @@ void Parser::parse_simple_statements(StmtList& out) {
     out.push_back(parse_simple_statement());
   }
   if (!accept(Tok::Newline) && !at(Tok::End)) {
-    if (at(Tok::Name) || at(Tok::Int) || at(Tok::Float) || at(Tok::String))
-      fail(Span::cover(out.back()->span, peek().span), "invalid syntax. Perhaps you forgot a comma?");
+    // Python 2's `print "x"` / `exec "code"`: CPython's hint, marking the
+    // statement to the end of its line.
+    const Stmt& last = *out.back();
+    if (last.kind == StmtKind::Expr) {
+      const Expr& e = *static_cast<const ExprStmt&>(last).value;
+      if (e.kind == ExprKind::Name) {
+        const std::string& name = static_cast<const Name&>(e).id;
+        if (name == "print" || name == "exec") {
+          size_t ahead = 0;
+          while (peek(ahead + 1).kind != Tok::Newline && peek(ahead + 1).kind != Tok::End &&
+                 peek(ahead + 1).kind != Tok::Semicolon)
+            ++ahead;
+          fail(Span::cover(e.span, peek(ahead).span),
+               fmt::format("Missing parentheses in call to '{}'. Did you mean {}(...)?", name, name));
+        }
+      }
+    }
+    // Two expressions side by side at statement level (`x = 1 2`): CPython
+    // suggests a comma only inside brackets, and here marks the second.
     fail_here("invalid syntax");
   }
 }

@@ -104,11 +104,39 @@ TypeObject* new_exception_type(std::string name, std::string module, const TypeO
 const ExceptionTypes& exc_types() { return registry().t; }
 const std::vector<TypeObject*>& all_exception_types() { return registry().all; }
 
+namespace {
+// A SyntaxError made from a parser's diagnostic (syntax_error_from): its
+// attributes, as CPython's SyntaxError has them.
+const Value* syntax_attr(const ExceptionObject& e, std::string_view name) {
+  if (!e.syntax_span.valid()) return nullptr;
+  const DictObject* d = e.instance_dict();
+  return d ? d->find_str(name) : nullptr;
+}
+}  // namespace
+
 std::string ExceptionObject::str(Interpreter& in) const {
+  // CPython's SyntaxError.__str__: "msg (file, line N)", the file's base name.
+  if (const Value* msg = syntax_attr(*this, "msg")) {
+    std::string out = rt::str(in, *msg);
+    const Value* file = syntax_attr(*this, "filename");
+    const Value* line = syntax_attr(*this, "lineno");
+    const auto* f = file ? file->as<StrObject>() : nullptr;
+    bool has_line = line && line->is_int();
+    std::string base = f ? f->value.substr(f->value.find_last_of('/') + 1) : "";
+    if (f && has_line) return out + " (" + base + ", line " + std::to_string(line->as_int()) + ")";
+    if (f) return out + " (" + base + ")";
+    if (has_line) return out + " (line " + std::to_string(line->as_int()) + ")";
+    return out;
+  }
   if (args.empty()) return "";
   // KeyError shows its key's repr, as CPython does.
   if (args.size() == 1) return type().is_subtype_of(*exc_types().key_error) ? rt::repr(in, args[0]) : rt::str(in, args[0]);
   return rt::repr(in, make_tuple(args));
+}
+
+std::string ExceptionObject::display_message(Interpreter& in) const {
+  if (const Value* msg = syntax_attr(*this, "msg")) return rt::str(in, *msg);
+  return str(in);
 }
 
 std::string ExceptionObject::repr(Interpreter& in) const {

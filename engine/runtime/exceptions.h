@@ -82,6 +82,10 @@ class ExceptionObject : public Object, public KindTag<ObjKind::Exception> {
       : Object(ObjKind::Exception, &cls), args(std::move(args)) {}
   std::string repr(Interpreter& in) const override;  // RuntimeError('msg')
   std::string str(Interpreter& in) const override;   // msg
+  // What a traceback prints after "Type: ": str(), except for a located
+  // SyntaxError, whose own message is printed (its file and line are
+  // printed above it, where str() would append them).
+  std::string display_message(Interpreter& in) const;
   void gc_traverse(GcVisitor& v) const override;
   void gc_clear() override;
 

@@ -668,7 +668,7 @@ std::string Interpreter::format_chain(const ExceptionObject& exc, std::vector<co
 std::string Interpreter::exception_line(const ExceptionObject& exc) {
   std::string msg;
   try {
-    msg = exc.str(*this);
+    msg = exc.display_message(*this);
   } catch (...) {
   }
   msg += attribute_suggestion(*this, exc);
@@ -689,7 +689,7 @@ std::string Interpreter::format_error(const ScriptError& e) {
   }
   std::string msg;
   try {
-    msg = e.exception()->str(*this);
+    msg = e.exception()->display_message(*this);
   } catch (...) {
     msg = e.message();
   }

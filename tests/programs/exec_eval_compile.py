@@ -94,3 +94,16 @@ try:
     timeit.Timer("for")
 except SyntaxError as e:
     print(e.msg, e.filename)
+
+# A SyntaxError from source at run time: str() names the file and line, and
+# the attributes say where.
+for src in ["x = (", "f(a b)", "a b"]:
+    try:
+        exec(src)
+    except SyntaxError as e:
+        print(str(e), "|", e.msg, e.lineno, e.offset, repr(e.text))
+try:
+    compile("1 +", "/some/dir/prog.py", "exec")
+except SyntaxError as e:
+    print(e, e.filename)
+print(str(SyntaxError("plain")))

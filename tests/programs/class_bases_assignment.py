@@ -27,22 +27,15 @@ for bad in [[A], (), (1,), (D,), (C,), (A, A)]:
         print(type(e).__name__, e)
 class L(list): pass
 class M: pass
-try:
-    M.__bases__ = (list,)
-except TypeError as e:
-    print(e)
-try:
-    L.__bases__ = (M,)
-except TypeError as e:
-    print(e)
-try:
-    del C.__bases__
-except TypeError as e:
-    print(e)
-try:
-    int.__bases__ = (object,)
-except TypeError as e:
-    print(e)
+def show_type_error(action):
+    try:
+        action()
+    except TypeError as e:
+        print(e)
+show_type_error(lambda: setattr(M, "__bases__", (list,)))
+show_type_error(lambda: setattr(L, "__bases__", (M,)))
+show_type_error(lambda: delattr(C, "__bases__"))
+show_type_error(lambda: setattr(int, "__bases__", (object,)))
 class X: pass
 class Y(X): pass
 class Z(X, A): pass

@@ -48,8 +48,11 @@ TEST_CASE("value: an object's reference count ends where it began") {
     other = Value(3.0);  // object <- immediate
     CHECK(list.use_count() == 3);
     other = v;
-    other = other;  // self-assignment
-    other = std::move(other);
+    // Self-assignment, through a reference (written directly, clang's
+    // -Wself-assign-overloaded and -Wself-move reject it).
+    Value& same = other;
+    other = same;
+    other = std::move(same);
     CHECK(other.object_ptr() == list.get());
     CHECK(list.use_count() == 4);
   }

@@ -60,8 +60,9 @@ bool is_name_char(unsigned char c) { return std::isalnum(c) || c == '_' || c >= 
 
 class Lexer {
  public:
-  Lexer(uint32_t file, std::string_view text, uint32_t line, uint32_t col, bool fragment)
-      : file_(file), text_(text), line_(line), line_start_col_(col), fragment_(fragment) {}
+  Lexer(uint32_t file, std::string_view text, uint32_t line, uint32_t col, bool fragment,
+        std::optional<Diagnostic>* unclosed = nullptr)
+      : file_(file), text_(text), line_(line), line_start_col_(col), fragment_(fragment), unclosed_(unclosed) {}
 
   Result<std::vector<Token>> run() {
     if (!fragment_) indents_.push_back(0);
@@ -221,8 +222,14 @@ class Lexer {
     Span end{file_, line_, col_at(pos_), line_, col_at(pos_)};
     if (!brackets_.empty()) {
       const Token& open = brackets_.back();
-      return Diagnostic{open.span, "SyntaxError",
-                        fmt::format("'{}' was never closed", open.text), true};
+      Diagnostic never_closed{open.span, "SyntaxError", fmt::format("'{}' was never closed", open.text), true};
+      if (!unclosed_) return never_closed;
+      // Note [An unclosed bracket and the parser's error] (parse_stmt.cpp):
+      // the parser decides which error the user sees. CPython's tokenizer
+      // gives its parser no NEWLINE at such an end, only the end marker.
+      *unclosed_ = std::move(never_closed);
+      tokens_.push_back(Token{Tok::End, end, {}});
+      return std::move(tokens_);
     }
     if (!fragment_) {
       if (!tokens_.empty() && tokens_.back().kind != Tok::Newline && tokens_.back().kind != Tok::Dedent)
@@ -250,6 +257,7 @@ class Lexer {
   std::vector<int> indents_;
   std::vector<Token> brackets_;
   std::vector<Token> tokens_;
+  std::optional<Diagnostic>* unclosed_;
 };
 
 bool Lexer::scan_number() {
@@ -394,10 +402,10 @@ bool Lexer::scan_operator() {
 
 }  // namespace
 
-Result<std::vector<Token>> tokenize(uint32_t file) {
+Result<std::vector<Token>> tokenize(uint32_t file, std::optional<Diagnostic>* unclosed) {
   const SourceFile* src = SourceRegistry::instance().get(file);
   std::string_view text = src ? std::string_view(src->text()) : std::string_view();
-  return Lexer(file, text, 1, 1, false).run();
+  return Lexer(file, text, 1, 1, false, unclosed).run();
 }
 
 Result<std::vector<Token>> tokenize_fragment(uint32_t file, std::string_view text, uint32_t line, uint32_t col) {

@@ -6,12 +6,17 @@
 #include "engine/lang/diagnostic.h"
 #include "engine/lang/token.h"
 
+#include <optional>
 #include <vector>
 
 namespace backstep::lang {
 
 // Tokenizes a whole registered source. `file` is its SourceRegistry index.
-Result<std::vector<Token>> tokenize(uint32_t file);
+// A bracket still open at the end is an error, unless `unclosed` is given:
+// then the tokens end there (no NEWLINE) and `*unclosed` holds the error, for
+// the parser to weigh against its own (Note [An unclosed bracket and the
+// parser's error], parse_stmt.cpp).
+Result<std::vector<Token>> tokenize(uint32_t file, std::optional<Diagnostic>* unclosed = nullptr);
 
 // Tokenizes a piece of text that sits inside a source at (line, col) — the
 // expressions inside f-string replacement fields — without INDENT/NEWLINE.

@@ -99,8 +99,10 @@ void Parser::parse_arguments(ExprList& args, std::vector<Keyword>& keywords, boo
     if (at(Tok::Assign) && !args.empty())
       fail(args.back()->span, "expression cannot contain assignment, perhaps you meant \"==\"?");
     // `f(a b)`: CPython marks from the first of the two expressions
-    if (last && starts_expression(peek().kind))
+    if (last && starts_expression(peek().kind)) {
+      read_past_expression();
       fail(Span::cover(last->span, peek().span), "invalid syntax. Perhaps you forgot a comma?");
+    }
     fail_here("invalid syntax. Perhaps you forgot a comma?");
   }
   if (!misplaced.empty()) fail(peek().span, misplaced);

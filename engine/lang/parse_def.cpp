@@ -124,6 +124,11 @@ std::shared_ptr<FunctionCode> Parser::parse_parameters(std::string name, Tok clo
       accept(Tok::Comma);
       break;
     }
+    // `def f(a b)`, `lambda a b: 0`: a bare parameter name is not an
+    // expression, so CPython has no comma hint here (it has one after an
+    // annotation or a default: `b=1 2`).
+    const Param& last = code->params.back();
+    if (!at(Tok::Comma) && !at(closing) && !last.annotation && !last.default_value) fail_here("invalid syntax");
     if (!accept(Tok::Comma)) break;
   }
   return code;

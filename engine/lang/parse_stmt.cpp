@@ -15,7 +15,22 @@ void Parser::fail(const Span& span, std::string message, const char* type) {
   // Errors found at the very end of the input mean "more input needed" to
   // the shell (a block header with nothing after it, say).
   d.incomplete = peek().kind == Tok::End;
-  throw ParseFailure{std::move(d)};
+  const Token& reached = toks_[furthest_];
+  throw ParseFailure{std::move(d), reached.span.line, reached.kind == Tok::End};
+}
+
+// CPython's invalid_expression rule, which makes the "Perhaps you forgot a
+// comma?" hint, parses the second expression whole and looks at the token
+// after it: that moves how far its parser got, which matters when a bracket
+// is never closed (Note [An unclosed bracket and the parser's error]).
+void Parser::read_past_expression() {
+  size_t save = pos_;
+  try {
+    parse_expression();
+    peek();
+  } catch (ParseFailure&) {
+  }
+  pos_ = save;
 }
 
 void Parser::fail_here(std::string message) { fail(peek().span, std::move(message)); }
@@ -39,8 +54,10 @@ const Token& Parser::expect(Tok k, const char* what) {
            t == Tok::RBracket || t == Tok::RBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
   };
   if ((k == Tok::RParen || k == Tok::RBracket || k == Tok::RBrace) && starts_expr(peek().kind) &&
-      ends_expr(previous().kind))
+      ends_expr(previous().kind)) {
+    read_past_expression();
     fail(Span::cover(previous().span, peek().span), "invalid syntax. Perhaps you forgot a comma?");
+  }
   (void)what;
   fail_here("invalid syntax");
 }
@@ -71,7 +88,7 @@ bool is_future_import(const Stmt& s) {
 void Parser::check_future_imports(Module& m) {
   // Raised after the whole module parsed: never "incomplete" to the shell.
   auto error = [](const Span& span, std::string message) {
-    throw ParseFailure{Diagnostic{span, "SyntaxError", std::move(message), false}};
+    throw ParseFailure{Diagnostic{span, "SyntaxError", std::move(message), false}, span.line, false};
   };
   static const char* const kFeatures[] = {"nested_scopes",  "generators",     "division",
                                           "absolute_import", "with_statement", "print_function",
@@ -429,18 +446,42 @@ StmtPtr Parser::parse_from_import() {
     a.span = Span::cover(a.span, previous().span);
     s->names.push_back(std::move(a));
   } while (accept(Tok::Comma));
-  if (paren) expect(Tok::RParen, "')'");
+  // Imported names are not expressions: no comma hint, as CPython.
+  if (paren && !accept(Tok::RParen)) fail_here("invalid syntax");
   s->span = Span::cover(kw.span, previous().span);
   return s;
 }
 
+// Note [An unclosed bracket and the parser's error]
+// CPython's parser pulls tokens one at a time, so in `def f(:` it fails at
+// the colon ("invalid syntax") long before its tokenizer reaches the end and
+// finds the `(` still open. Only then does it look further: after a parser
+// error it tokenizes the rest of the file, and reports "'(' was never
+// closed" instead when the bracket was opened on a line before the one the
+// parser failed on (pegen_errors.c, _PyPegen_tokenize_full_source_to_check_
+// for_errors), or when the parser itself ran into the end of the input.
+// Our lexer runs to the end first; so it hands the open bracket over instead
+// of failing, and the parser's failure point decides between the two. Other
+// tokenizer errors still win outright, as CPython's do over a parser error.
+namespace {
+bool unclosed_bracket_wins(const ParseFailure& f, const Diagnostic& unclosed) {
+  return f.reached_end || f.reached_line > unclosed.span.line;
+}
+}  // namespace
+
 Result<std::unique_ptr<Module>> parse_module(uint32_t file) {
-  auto toks = tokenize(file);
+  std::optional<Diagnostic> unclosed;
+  auto toks = tokenize(file, &unclosed);
   if (!toks.ok()) return toks.error();
   try {
     Parser p(file, std::move(toks.value()));
-    return p.parse_module();
+    auto module = p.parse_module();
+    // Tokens with a bracket never closed cannot form a module; kept so that
+    // a grammar that one day accepts them still reports the bracket.
+    if (unclosed) return *unclosed;
+    return module;
   } catch (ParseFailure& f) {
+    if (unclosed && unclosed_bracket_wins(f, *unclosed)) return *unclosed;
     return f.diag;
   }
 }

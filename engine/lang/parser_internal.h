@@ -8,12 +8,18 @@
 #include "engine/lang/diagnostic.h"
 #include "engine/lang/token.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace backstep::lang {
 
 struct ParseFailure {
   Diagnostic diag;
+  // Where the parser stood when it gave up: the line of the token it had
+  // reached, and whether that was the end of the input (Note [An unclosed
+  // bracket and the parser's error], parse_stmt.cpp).
+  uint32_t reached_line = 0;
+  bool reached_end = false;
 };
 
 class Parser {
@@ -27,8 +33,9 @@ class Parser {
  private:
   // --- token access ---
   const Token& peek(size_t ahead = 0) const {
-    size_t i = pos_ + ahead;
-    return toks_[i < toks_.size() ? i : toks_.size() - 1];
+    size_t i = std::min(pos_ + ahead, toks_.size() - 1);
+    if (i > furthest_) furthest_ = i;
+    return toks_[i];
   }
   bool at(Tok k) const { return peek().kind == k; }
   bool accept(Tok k) {
@@ -41,6 +48,7 @@ class Parser {
   const Token& previous() const { return toks_[pos_ > 0 ? pos_ - 1 : 0]; }
   [[noreturn]] void fail(const Span& span, std::string message, const char* type = "SyntaxError");
   [[noreturn]] void fail_here(std::string message = "invalid syntax");
+  void read_past_expression();
 
   // --- statements (parse_stmt.cpp) ---
   void parse_statement(StmtList& out);
@@ -138,6 +146,9 @@ class Parser {
   uint32_t nesting_ = 0;
   std::vector<Token> toks_;
   size_t pos_ = 0;
+  // The furthest token looked at: CPython's parser pulls tokens lazily, and
+  // how far it got decides between its error and an unclosed bracket's.
+  mutable size_t furthest_ = 0;
   std::vector<QualFrame> qual_frames_{QualFrame{}};  // the module's frame first
   std::vector<std::string*> qualnames_;               // every def/class/lambda qualname, in order
 };

@@ -72,8 +72,11 @@ case('F.dropout(v, p=1.5)', lambda: F.dropout(v, p=1.5))
 case('F.dropout(v, training=False)', lambda: F.dropout(v, training=False))
 case('F.leaky_relu(vm2)', lambda: F.leaky_relu(vm2))
 case('F.leaky_relu(vm2, 0.2)', lambda: F.leaky_relu(vm2, 0.2))
-case('F.gelu(v)', lambda: F.gelu(v))
-case("F.gelu(v, approximate='tanh')", lambda: F.gelu(v, approximate='tanh'))
+# gelu at v - 0.5, not v: gelu(3.0) = 2.995950 sits on the 4-digit rounding
+# edge: real PyTorch printed it 2.9960 on the machine that recorded this and
+# 2.9959 on an AMD EPYC (one float32 ulp of erf apart).
+case('F.gelu(v - 0.5)', lambda: F.gelu(v - 0.5))
+case("F.gelu(v - 0.5, approximate='tanh')", lambda: F.gelu(v - 0.5, approximate='tanh'))
 case('F.silu(v)', lambda: F.silu(v))
 case('F.sigmoid(v)', lambda: F.sigmoid(v))
 case('F.tanh(v)', lambda: F.tanh(v))

@@ -40,7 +40,9 @@ print(bn.running_mean, bn.running_var, bn.num_batches_tracked)
 print(bn2.running_mean.round(decimals=4), bn2.running_var.round(decimals=4), bn2.num_batches_tracked)
 print(bn1.running_mean.round(decimals=4))
 print(bn.weight.grad.round(decimals=3), bn.bias.grad.round(decimals=3))
-print(model.head[3].weight.grad.round(decimals=4))
+# Three decimals: at four, -0.21615 sat on the rounding edge (a few float32
+# ulps apart in real PyTorch on two machines, an AMD EPYC one of them).
+print(model.head[3].weight.grad.round(decimals=3))
 print(sorted(model.state_dict().keys()))
 model.eval()
 with torch.no_grad():

@@ -19,7 +19,7 @@ namespace {
 struct ClassEntry {
   const TypeObject* type = nullptr;
   uint64_t version = 0;
-  uint64_t stamp = 0;            // the MRO's namespaces' key changes (mro_stamp)
+  uint64_t epoch = 0;            // Note [The class namespace epoch] (dict_object.h)
   const Value* descr = nullptr;  // into a namespace on type's MRO; null: not there
 };
 
@@ -51,16 +51,6 @@ bool unshadowed(AttrSite& s, const DictObject* d, std::string_view name) {
   return true;
 }
 
-// As the type attribute cache's (Note [The type attribute cache] in
-// type_object.cpp): the sum of the mutation counters of the namespaces on
-// the MRO changes whenever one of them gains or loses a key or is
-// compacted, which is everything that could move or invalidate `descr`.
-uint64_t mro_stamp(const TypeObject& t) {
-  uint64_t stamp = 0;
-  for (const TypeObject* c : t.mro()) stamp += c->dict().mutations();
-  return stamp;
-}
-
 bool is_dunder_name(std::string_view name) { return name.size() > 2 && name[0] == '_' && name[1] == '_'; }
 
 // The site for `name`, null when this access takes the full path.
@@ -76,16 +66,18 @@ AttrSite* site_of(std::string_view name, std::shared_ptr<void>& site) {
 
 // What t's MRO has for `name`, through the site.
 const Value* class_attr(AttrSite& s, const TypeObject& t, std::string_view name) {
-  uint64_t stamp = mro_stamp(t);
+  // As the type attribute cache's validity (Note [The type attribute cache]
+  // in type_object.cpp).
+  uint64_t epoch = class_namespace_epoch();
   ClassEntry* e = nullptr;
   for (ClassEntry& c : s.classes)
     if (c.type == &t) {
-      if (c.version == t.version() && c.stamp == stamp) return c.descr;
+      if (c.version == t.version() && c.epoch == epoch) return c.descr;
       e = &c;
       break;
     }
   if (!e) e = &s.classes[s.next_class++ % kSiteWays];
-  *e = ClassEntry{&t, t.version(), stamp, t.lookup(name)};
+  *e = ClassEntry{&t, t.version(), epoch, t.lookup(name)};
   return e->descr;
 }
 

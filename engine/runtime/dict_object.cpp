@@ -147,6 +147,18 @@ int64_t scan_small_str(const Entries& entries, std::string_view key) {
 
 // --- changes ---------------------------------------------------------------
 
+namespace class_namespace_detail {
+std::atomic<uint64_t> epoch{1};
+}
+
+void DictObject::mark_class_namespace() { gc_flags |= gc_detail::kClassNamespace; }
+
+void DictObject::keys_changed() {
+  ++mutations_;
+  if (gc_flags & gc_detail::kClassNamespace) [[unlikely]]
+    class_namespace_detail::epoch.fetch_add(1, std::memory_order_relaxed);
+}
+
 void DictObject::rebuild(size_t min_entries) {
   // Compact the entries (dropping holes), then re-index them when the dict
   // is past the small size. The table is kept at most 2/3 full.
@@ -170,7 +182,7 @@ void DictObject::insert_new(int64_t hash, Value key, Value value) {
   entries_.push_back(Entry{hash, std::move(key), std::move(value), true});
   if (!indices_.empty()) indices_[slot_for(hash, index)] = static_cast<int32_t>(index);
   ++used_;
-  ++mutations_;
+  keys_changed();
 }
 
 void DictObject::remove_at(size_t entry) {
@@ -183,7 +195,7 @@ void DictObject::remove_at(size_t entry) {
   e.key = Value();
   e.value = Value();
   --used_;
-  ++mutations_;
+  keys_changed();
   if (used_ == 0) {
     entries_.clear();
     indices_.clear();
@@ -330,7 +342,7 @@ void DictObject::clear() {
   old.swap(entries_);
   indices_.clear();
   used_ = 0;
-  ++mutations_;
+  keys_changed();
 }
 
 std::vector<Value> DictObject::keys() const {

@@ -12,6 +12,7 @@
 
 #include "engine/runtime/object.h"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -63,6 +64,8 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   Entry* mutable_entry(size_t i) { return entries_[i].live ? &entries_[i] : nullptr; }
   // Changes whenever a key is added or removed (not when a value is replaced).
   uint64_t mutations() const { return mutations_; }
+  // This dict is a class's namespace: its key changes move the epoch below.
+  void mark_class_namespace();
   // Unique to this dict for the whole process (never reused, unlike its
   // address): with mutations(), names one key set a cache can remember.
   uint64_t serial() const { return serial_; }
@@ -77,6 +80,7 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   void rebuild(size_t min_entries);
   void remove_at(size_t entry);
   size_t slot_for(int64_t hash, size_t entry) const;
+  void keys_changed();  // ++mutations_, and the epoch for a class namespace
 
   std::vector<Entry> entries_;
   std::vector<int32_t> indices_;  // -1 empty, -2 deleted, else an entry index
@@ -84,5 +88,23 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   uint64_t mutations_ = 0;
   uint64_t serial_;
 };
+
+// Note [The class namespace epoch]
+// Attribute caches (the type attribute cache, call sites) remember where on
+// a class's MRO a name was found: a pointer into one namespace's entries.
+// That pointer stays right until some namespace on the MRO gains or loses a
+// key (or is compacted), and MRO changes bump the class's version. Summing
+// the MRO's mutation counters on every hit was a walk of the MRO per
+// attribute access; instead every key change of any class namespace moves
+// one process-wide epoch, and a cache entry holds (version, epoch): two
+// compares. Class namespaces change keys while classes are being made and
+// hardly ever in a training loop, so a change that invalidates every entry
+// at once costs a refill, not a steady price.
+namespace class_namespace_detail {
+extern std::atomic<uint64_t> epoch;
+}
+inline uint64_t class_namespace_epoch() {
+  return class_namespace_detail::epoch.load(std::memory_order_relaxed);
+}
 
 }  // namespace backstep::rt

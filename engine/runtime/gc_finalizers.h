@@ -17,7 +17,8 @@ constexpr uint8_t kFinalized = 8;     // its __del__ ran (it runs once: PEP 442)
 constexpr uint8_t kHasWeakrefs = 16;  // weak references to it are registered
 constexpr uint8_t kHasCaptures = 32;  // its closures' captures are registered (gc_captures.h)
 constexpr uint8_t kModuleMirror = 64;  // a dict that is a module's live namespace (module_mirror.h)
-constexpr uint8_t kPersistentFlags = kFinalized | kHasWeakrefs | kHasCaptures | kModuleMirror;
+constexpr uint8_t kClassNamespace = 128;  // a class's __dict__ (Note [The class namespace epoch])
+constexpr uint8_t kPersistentFlags = kFinalized | kHasWeakrefs | kHasCaptures | kModuleMirror | kClassNamespace;
 
 // gc_captures.cpp: an owner's registered captures.
 void visit_captures(const Object& o, GcVisitor& v);

@@ -15,6 +15,7 @@ namespace backstep::rt {
 TypeObject::TypeObject(std::string name, std::string module, std::vector<TypeObject*> bases)
     : Object(ObjKind::Type), name_(std::move(name)), qualname_(name_), module_(std::move(module)),
       bases_(std::move(bases)), dict_(std::make_shared<DictObject>(nullptr)) {
+  dict_->mark_class_namespace();
   // Builtin classes have single inheritance: their MRO is the base chain.
   mro_.push_back(this);
   for (const TypeObject* b = base(); b; b = b->base()) mro_.push_back(const_cast<TypeObject*>(b));
@@ -53,12 +54,13 @@ bool TypeObject::is_subtype_of(const TypeObject& other) const {
 // class's namespace each time. An entry is valid while
 //   - the class's version is the same (set_mro and every change made
 //     through set_class_attr/del_class_attr bump it), and
-//   - no namespace on the MRO has gained or lost a key since: the sum of
-//     their dicts' mutation counters is the same. Those counters only grow
-//     and change on every insertion, removal and compaction, which is also
-//     everything that could move the entry the cached pointer points into,
-//     so namespaces filled directly (class creation, start-up) are covered
-//     too. A replaced value keeps its entry, so the pointer reads the new one.
+//   - no class namespace has gained or lost a key since: the class
+//     namespace epoch is the same (Note [The class namespace epoch] in
+//     dict_object.h). It moves on every insertion, removal and compaction,
+//     which is also everything that could move the entry the cached pointer
+//     points into, so namespaces filled directly (class creation, start-up)
+//     are covered too. A replaced value keeps its entry, so the pointer
+//     reads the new one.
 // The table belongs to the first thread that looks anything up (the
 // interpreter thread); other threads (the autograd engine's) walk the MRO.
 namespace {
@@ -107,8 +109,7 @@ const Value* lookup_in_mro(const std::vector<TypeObject*>& mro, std::string_view
 const Value* TypeObject::lookup(std::string_view name) const {
   constexpr size_t kMaxName = sizeof(TypeCacheEntry::name);
   if (name.empty() || name.size() > kMaxName || !owns_type_cache()) return lookup_in_mro(mro_, name);
-  uint64_t stamp = 0;
-  for (const TypeObject* t : mro_) stamp += t->dict().mutations();
+  uint64_t stamp = class_namespace_epoch();
   TypeCacheEntry& e = g_type_cache[type_cache_index(this, name)];
   if (e.type == this && e.version == version_ && e.stamp == stamp && e.length == name.size() &&
       std::memcmp(e.name, name.data(), name.size()) == 0)

@@ -148,3 +148,24 @@ TEST_CASE("attribute cache: a site that sees more classes than it remembers, cha
                     "print(out)\n") ==
         "['Aa,Ba,Aa,Dd,Aa', 'Aa,Ba,Ca,Dd,Aa', 'Aa,Aa,Ca,Dd,Ae', 'new Aa,new Aa,Ca,Dd,new Aown']\n");
 }
+
+// Note [The class namespace epoch] (dict_object.h): what every attribute
+// cache's validity rests on. It moves when any class namespace gains or
+// loses a key, and only then: a plain dict's changes and a replaced value
+// leave it (a replaced value keeps its entry, which the caches point into).
+TEST_CASE("class namespace epoch: moves on a class namespace's key changes only") {
+  using namespace backstep::rt;
+  TypeObject* t = new_type("EpochProbe", "test", types().object);
+  uint64_t before = class_namespace_epoch();
+  DictObject plain;
+  plain.set_str("a", Value(int64_t(1)));
+  plain.erase_str("a");
+  CHECK(class_namespace_epoch() == before);
+  t->dict().set_str("a", Value(int64_t(1)));
+  uint64_t added = class_namespace_epoch();
+  CHECK(added > before);
+  t->dict().set_str("a", Value(int64_t(2)));
+  CHECK(class_namespace_epoch() == added);
+  t->dict().erase_str("a");
+  CHECK(class_namespace_epoch() > added);
+}

@@ -22,8 +22,32 @@ Span Span::cover(const Span& a, const Span& b) {
   return s;
 }
 
+namespace {
+// CPython's universal newlines (translate_newlines in its tokenizer): \r\n
+// and a lone \r are \n before anything reads the text, so the lexer,
+// comments, line numbers and the lines shown under errors all agree. (Only
+// \n was a line end to comments and to the lines shown: a file with lone
+// \r was one long comment, and a caret read past a line -- a lang fuzz
+// finding.)
+std::string with_universal_newlines(std::string text) {
+  if (text.find('\r') == std::string::npos) return text;
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\r') {
+      out += text[i];
+      continue;
+    }
+    out += '\n';
+    if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+  }
+  return out;
+}
+}  // namespace
+
 SourceFile::SourceFile(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)), library_(name_.rfind("<pylib>/", 0) == 0) {
+    : name_(std::move(name)), text_(with_universal_newlines(std::move(text))),
+      library_(name_.rfind("<pylib>/", 0) == 0) {
   line_starts_.push_back(0);
   for (size_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n' && i + 1 < text_.size()) line_starts_.push_back(i + 1);
@@ -34,9 +58,7 @@ std::string_view SourceFile::line(uint32_t line) const {
   size_t begin = line_starts_[line - 1];
   size_t end = text_.find('\n', begin);
   if (end == std::string::npos) end = text_.size();
-  std::string_view v(text_.data() + begin, end - begin);
-  if (!v.empty() && v.back() == '\r') v.remove_suffix(1);
-  return v;
+  return std::string_view(text_.data() + begin, end - begin);
 }
 
 // A deque keeps element addresses stable while the registry grows, so
@@ -115,9 +137,12 @@ std::string format_caret(const Span& span, int indent, char mark) {
   if (end <= col) end = col + 1;
   // Columns count bytes; the caret line counts characters, as CPython's
   // traceback does, so a line with 'é' before the error stays aligned.
+  // An error at the end of the input sits one past the line's last
+  // character (col == line.size()): its caret goes there, reading nothing.
   auto chars = [&](size_t from, size_t to) {
     size_t n = 0;
-    for (size_t i = from; i < to; ++i) n += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+    for (size_t i = from; i < std::min(to, line.size()); ++i)
+      n += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
     return n;
   };
   out += pad + std::string(chars(strip, col), ' ') + std::string(std::max<size_t>(1, chars(col, end)), mark) + "\n";

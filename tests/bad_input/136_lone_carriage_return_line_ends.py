@@ -1,0 +1,1 @@
+# Lines broken by a lone carriage return (old Mac line ends): the error is# on the fourth line, and that line is the one shown under it.total = 0for step in range(3):    total += stepprint(total))

@@ -155,16 +155,8 @@ Value Interpreter::run_dynamic(const lang::Module& m, ModuleGlobals& globals, Di
   f.parent = frame_;
   f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr, nullptr});
   lang::OriginScope origin(&f.origin);
-  Frame* saved_frame = frame_;
-  Frame* saved_echo = echo_frame_;
-  frame_ = &f;
-  echo_frame_ = echo ? &f : nullptr;
-  auto restore = [&] {
-    frame_ = saved_frame;
-    echo_frame_ = saved_echo;
-  };
   Value result;
-  try {
+  run_in_own_frame(f, echo, false, [&] {
     if (expression) {
       const auto& e = *static_cast<const lang::ExprStmt&>(*body->front()).value;
       f.current = e.span;
@@ -172,17 +164,7 @@ Value Interpreter::run_dynamic(const lang::Module& m, ModuleGlobals& globals, Di
     } else {
       exec_block(*body, f);
     }
-  } catch (ScriptError& e) {
-    e.add_frame(TraceFrame{f.current, "<module>"});
-    restore();
-    throw;
-  } catch (const std::exception& e) {
-    ScriptError se = translate_foreign_error(e);
-    se.add_frame(TraceFrame{f.current, "<module>"});
-    restore();
-    throw se;
-  }
-  restore();
+  });
   return result;
 }
 

@@ -59,9 +59,8 @@ Value Interpreter::run_class_body(const ClassDef& c, Frame& outer, const Value& 
   f.locals.assign(c.scope.local_names.size(), unbound());
   for (size_t i = 0; i < c.scope.cell_names.size(); ++i) f.cells.push_back(std::make_shared<CellObject>());
   for (uint32_t src : c.scope.free_sources) f.cells.push_back(outer.cells[src]);
-  Frame* saved = frame_;
-  frame_ = &f;
-  try {
+  // Not echoed: shell input echoes only its module frame's expressions.
+  run_in_own_frame(f, false, false, [&] {
     // A leading string literal is the class's docstring.
     if (!c.body.empty() && c.body[0]->kind == StmtKind::Expr) {
       const auto& first = static_cast<const ExprStmt&>(*c.body[0]);
@@ -69,17 +68,7 @@ Value Interpreter::run_class_body(const ClassDef& c, Frame& outer, const Value& 
         f.class_ns->set_str("__doc__", make_str(static_cast<const Constant&>(*first.value).str_value));
     }
     exec_block(c.body, f);
-  } catch (ScriptError& e) {
-    frame_ = saved;
-    e.add_frame(TraceFrame{f.current, c.name});
-    throw;
-  } catch (const std::exception& e) {
-    frame_ = saved;
-    ScriptError se = translate_foreign_error(e);
-    se.add_frame(TraceFrame{f.current, c.name});
-    throw se;
-  }
-  frame_ = saved;
+  });
   if (c.class_cell >= 0) return Value(f.cells[static_cast<size_t>(c.class_cell)]);
   return Value();
 }

@@ -349,35 +349,46 @@ Interpreter::Outcome Interpreter::run_file(const std::string& path) {
   return run_source(path, ss.str(), Mode::File);
 }
 
+// Note [A body run in its own frame]
+// A module, a class body and exec()'d code each run in a frame of their own
+// that is not a call (call_function, the hot path, keeps its own copy of
+// this): the frame becomes the current one (and the echoing one for shell
+// input), an error leaving it gets the frame's line in its traceback --
+// a foreign exception translated first --, and the frames before come back
+// however the body ends.
+void Interpreter::run_in_own_frame(Frame& f, bool echo, bool unwind_to_tracer, const std::function<void()>& body) {
+  Frame* saved_frame = frame_;
+  Frame* saved_echo = echo_frame_;
+  frame_ = &f;
+  echo_frame_ = echo ? &f : nullptr;
+  auto restore = [&] {
+    frame_ = saved_frame;
+    echo_frame_ = saved_echo;
+  };
+  try {
+    body();
+  } catch (ScriptError& e) {
+    e.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (unwind_to_tracer && tracer_) tracer_->on_unwind(*this, f, e);
+    restore();
+    throw;
+  } catch (const std::exception& e) {
+    ScriptError se = translate_foreign_error(e);
+    se.add_frame(TraceFrame{f.current, std::string(f.function)});
+    if (unwind_to_tracer && tracer_) tracer_->on_unwind(*this, f, se);
+    restore();
+    throw se;
+  }
+  restore();
+}
+
 void Interpreter::run_module(const lang::Module& m, Mode mode, ModuleGlobals& globals) {
   Frame f;
   f.globals = &globals;
   f.function = "<module>";
   f.call = std::make_shared<lang::CallRecord>(lang::CallRecord{"<module>", {}, next_call_id_++, nullptr, nullptr});
   lang::OriginScope origin(&f.origin);
-  Frame* saved_frame = frame_;
-  Frame* saved_echo = echo_frame_;
-  frame_ = &f;
-  echo_frame_ = mode == Mode::Shell ? &f : nullptr;
-  auto restore = [&] {
-    frame_ = saved_frame;
-    echo_frame_ = saved_echo;
-  };
-  try {
-    exec_block(m.body, f);
-  } catch (ScriptError& e) {
-    e.add_frame(TraceFrame{f.current, std::string(f.function)});
-    if (tracer_) tracer_->on_unwind(*this, f, e);
-    restore();
-    throw;
-  } catch (const std::exception& e) {
-    ScriptError se = translate_foreign_error(e);
-    se.add_frame(TraceFrame{f.current, std::string(f.function)});
-    if (tracer_) tracer_->on_unwind(*this, f, se);
-    restore();
-    throw se;
-  }
-  restore();
+  run_in_own_frame(f, mode == Mode::Shell, true, [&] { exec_block(m.body, f); });
 }
 
 std::vector<TraceFrame> Interpreter::stack() const {

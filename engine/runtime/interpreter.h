@@ -315,6 +315,8 @@ class Interpreter {
   Value import_submodule(const Value& mod, const std::string& module_name, const std::string& name);
   [[noreturn]] void exec_raise(const lang::Raise& s, Frame& f);
   void run_module(const lang::Module& m, Mode mode, ModuleGlobals& globals);
+  // Note [A body run in its own frame] (interpreter.cpp)
+  void run_in_own_frame(Frame& f, bool echo, bool unwind_to_tracer, const std::function<void()>& body);
 
   OutputSink* sink_;
   ExecutionObserver* observer_ = nullptr;

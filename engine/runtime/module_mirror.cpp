@@ -80,6 +80,16 @@ struct Syncing {
   ~Syncing() { t.syncing = false; }
 };
 
+// `d` becomes the live namespace of `g`, found from either side.
+void register_mirror(Table& t, ModuleGlobals& g, const std::shared_ptr<DictObject>& d) {
+  d->gc_flags |= gc_detail::kModuleMirror;
+  t.by_globals[&g] = Mirror{g.weak_from_this(), d};
+  t.by_dict[d.get()] = g.weak_from_this();
+  t.last = nullptr;
+  t.last_dict = nullptr;
+  t_module_mirrors = static_cast<int>(t.by_globals.size());
+}
+
 }  // namespace
 
 DictObject* module_mirror(const ModuleGlobals& g) {
@@ -105,10 +115,7 @@ std::shared_ptr<DictObject> module_live_dict(ModuleGlobals& g) {
   auto d = std::make_shared<DictObject>();
   for (size_t i = 0; i < g.values.size(); ++i)
     if (!is_unbound(g.values[i])) d->set_str(g.names.name(static_cast<uint32_t>(i)), g.values[i]);
-  d->gc_flags |= gc_detail::kModuleMirror;
-  t.by_globals[&g] = Mirror{g.weak_from_this(), d};
-  t.by_dict[d.get()] = g.weak_from_this();
-  t_module_mirrors = static_cast<int>(t.by_globals.size());
+  register_mirror(t, g, d);
   return d;
 }
 
@@ -124,12 +131,7 @@ std::shared_ptr<ModuleGlobals> globals_for_dict(const std::shared_ptr<DictObject
   d->for_each([&](const Value& key, const Value& value) {
     if (const auto* name = key.as<StrObject>()) g->set(name->value, value);
   });
-  d->gc_flags |= gc_detail::kModuleMirror;
-  t.by_globals[g.get()] = Mirror{g, d};
-  t.by_dict[d.get()] = g;
-  t.last = nullptr;
-  t.last_dict = nullptr;
-  t_module_mirrors = static_cast<int>(t.by_globals.size());
+  register_mirror(t, *g, d);
   return g;
 }
 

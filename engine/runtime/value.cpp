@@ -27,20 +27,26 @@ void Value::release_counted() noexcept {
   kind_ = Kind::None;
 }
 
+// Takes over `source`'s value, this value's own released first; `source`
+// is a local of the caller, so nothing the release runs can reach it.
+void Value::adopt(Value& source) noexcept {
+  if (counted()) release_counted();
+  kind_ = source.kind_;
+  i_ = source.i_;
+  if (counted()) take_counted(source);
+}
+
 // Through a copy: `other` may be owned by what this value releases (a list
 // item assigned over the list that holds it).
 void Value::assign_counted(const Value& other) noexcept {
   Value copy(other);
-  move_assign_counted(copy);
+  adopt(copy);
 }
 
 // `other` is taken out first, for the same reason.
 void Value::move_assign_counted(Value& other) noexcept {
   Value taken(std::move(other));
-  if (counted()) release_counted();
-  kind_ = taken.kind_;
-  i_ = taken.i_;
-  if (counted()) take_counted(taken);
+  adopt(taken);
 }
 
 }  // namespace backstep::rt

@@ -127,6 +127,7 @@ class Value {
   void assign_counted(const Value& other) noexcept;
   void move_assign_counted(Value& other) noexcept;
   void release_counted() noexcept;
+  void adopt(Value& source) noexcept;  // assign_counted's and move_assign_counted's end
 
   Kind kind_;
   union {

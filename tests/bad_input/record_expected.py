@@ -27,8 +27,8 @@ FRAME_LINE = re.compile(r'^  File "([^"]*)", line (\d+)')
 
 
 def oracle_error(path):
-    """(line of the program's innermost frame, exception line), or None
-    without an error."""
+    """(the lines of the program's frames in the traceback, exception line),
+    or None without an error."""
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONBREAKPOINT="0", CUDA_VISIBLE_DEVICES="")
     p = subprocess.run([sys.executable, path], capture_output=True, text=True, env=env, cwd=HERE, timeout=120)
     if p.returncode == 0:
@@ -43,7 +43,7 @@ def oracle_error(path):
     last = errors[-1] if errors else lines[-1]
     # Import errors name the module's file by its absolute path: keep the
     # row independent of where the clone is.
-    return (frames[-1] if frames else None), last.replace(HERE, "{here}")
+    return frames, last.replace(HERE, "{here}")
 
 
 def main():
@@ -58,11 +58,14 @@ def main():
             if found is None:
                 kept.append(name)
             else:
-                line, last = found
-                # Syntax errors report the line in the exception's own block,
-                # not as a frame.
-                if line is not None and line != where.split(":")[0]:
-                    print("%s: PyTorch fails at line %s, expected.tsv says %s" % (name, line, where))
+                frames, last = found
+                # The row names one frame of the program's traceback (the
+                # line of the f-string whose __repr__ raised, say, not the
+                # raise inside __repr__). Syntax errors report the line in
+                # the exception's own block, not as a frame.
+                if frames and where.split(":")[0] not in frames:
+                    print("%s: PyTorch's traceback has the program's lines %s, expected.tsv says %s"
+                          % (name, ", ".join(frames), where))
                     problems += 1
             rows.append("%s\t%s\t%s\n" % (name, where, last))
     with open(os.path.join(HERE, "expected.tsv"), "w", encoding="utf-8") as f:

@@ -1,7 +1,7 @@
 // The exception classes as Python has them: BaseException.__new__/__init__
 // keep the arguments in `args`; str() and repr() follow them; the chaining
 // and note attributes; the extra attributes of StopIteration, SystemExit,
-// OSError, ImportError, AttributeError and NameError.
+// OSError, ImportError, AttributeError, NameError and SyntaxError.
 #include "engine/runtime/descriptors.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/interpreter.h"
@@ -73,6 +73,24 @@ void keyword_exc_init(Interpreter&, const Value& self, Args& args) {
     d.set_str(kw.name, kw.value);
   }
   if (e.type().is_subtype_of(*exc_types().import_error)) d.set_str("msg", args.pos.size() == 1 ? args.pos[0] : Value());
+}
+
+constexpr const char* kSyntaxErrorFields[] = {"msg",  "filename",   "lineno",     "offset",
+                                              "text", "end_lineno", "end_offset", "print_file_and_line"};
+
+// CPython's SyntaxError_init: SyntaxError(msg, (filename, lineno, offset,
+// text[, end_lineno, end_offset])); the details are read only when there
+// are exactly two arguments.
+void syntax_error_init(Interpreter& in, const Value& self, Args& args) {
+  exc_init(in, self, args);
+  const auto& kFields = kSyntaxErrorFields;
+  auto& d = exc(self).ensure_instance_dict();
+  if (!args.pos.empty()) d.set_str("msg", args.pos[0]);
+  if (args.pos.size() != 2) return;
+  std::vector<Value> info = to_vector(in, args.pos[1]);
+  if (info.size() < 4) raise_type_error(fmt::format("function takes at least 4 arguments ({} given)", info.size()));
+  if (info.size() > 6) raise_type_error(fmt::format("function takes at most 6 arguments ({} given)", info.size()));
+  for (size_t i = 0; i < info.size(); ++i) d.set_str(kFields[i + 1], info[i]);
 }
 
 std::string exc_str(Interpreter& in, const Value& self) {
@@ -161,6 +179,24 @@ void install_exception_slots() {
   });
   for (TypeObject* k : {t.import_error, t.attribute_error, t.name_error}) k->slots.init = &keyword_exc_init;
   t.os_error->slots.new_ = &os_error_new;
+  t.syntax_error->slots.init = &syntax_error_init;
+  // CPython's are member slots: None until set, even when __init__ never
+  // ran (a subclass that does not call it). Ours live in the instance dict.
+  for (const char* field : kSyntaxErrorFields) {
+    std::string name = field;
+    add_getset(
+        *t.syntax_error, name,
+        [name](Interpreter&, const Value& self) -> Value {
+          const DictObject* d = exc(self).instance_dict();
+          const Value* v = d ? d->find_str(name) : nullptr;
+          return v ? *v : Value();
+        },
+        [name](Interpreter&, const Value& self, const Value* v) {
+          auto& d = exc(self).ensure_instance_dict();
+          if (v) d.set_str(name, *v);
+          else d.erase_str(name);
+        });
+  }
   // Subclasses made so far (the builtin tree) take these slots; user
   // classes copy them when they are made.
   for (TypeObject* e : all_exception_types()) {

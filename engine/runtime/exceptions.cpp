@@ -105,19 +105,22 @@ const ExceptionTypes& exc_types() { return registry().t; }
 const std::vector<TypeObject*>& all_exception_types() { return registry().all; }
 
 namespace {
-// A SyntaxError made from a parser's diagnostic (syntax_error_from): its
-// attributes, as CPython's SyntaxError has them.
+// A SyntaxError's attributes (msg, filename, lineno, ...), as the parser
+// (syntax_error_from) or SyntaxError.__init__ set them; null when unset.
 const Value* syntax_attr(const ExceptionObject& e, std::string_view name) {
-  if (!e.syntax_span.valid()) return nullptr;
   const DictObject* d = e.instance_dict();
   return d ? d->find_str(name) : nullptr;
 }
+
+bool is_syntax_error(const ExceptionObject& e) { return e.type().is_subtype_of(*exc_types().syntax_error); }
 }  // namespace
 
 std::string ExceptionObject::str(Interpreter& in) const {
-  // CPython's SyntaxError.__str__: "msg (file, line N)", the file's base name.
-  if (const Value* msg = syntax_attr(*this, "msg")) {
-    std::string out = rt::str(in, *msg);
+  // CPython's SyntaxError.__str__: "msg (file, line N)", the file's base
+  // name; a msg never set reads as None.
+  if (is_syntax_error(*this)) {
+    const Value* msg = syntax_attr(*this, "msg");
+    std::string out = msg ? rt::str(in, *msg) : "None";
     const Value* file = syntax_attr(*this, "filename");
     const Value* line = syntax_attr(*this, "lineno");
     const auto* f = file ? file->as<StrObject>() : nullptr;
@@ -135,7 +138,8 @@ std::string ExceptionObject::str(Interpreter& in) const {
 }
 
 std::string ExceptionObject::display_message(Interpreter& in) const {
-  if (const Value* msg = syntax_attr(*this, "msg")) return rt::str(in, *msg);
+  if (is_syntax_error(*this))
+    if (const Value* msg = syntax_attr(*this, "msg")) return rt::str(in, *msg);
   return str(in);
 }
 

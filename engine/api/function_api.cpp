@@ -36,6 +36,7 @@
 
 #include "engine/api/autograd_api.h"
 #include "engine/api/node_object.h"
+#include "engine/api/script_hooks.h"
 #include "engine/autograd/script_function_node.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
@@ -68,22 +69,38 @@ struct FunctionPayload {
 // ctx._cdata: the ctx's node, weakly (the node owns the ctx).
 class NodeHandle : public rt::Object {
  public:
-  explicit NodeHandle(const c10::intrusive_ptr<ag::Node>& node) : Object(rt::ObjKind::Other), node_(node) {}
+  // Tracked: once pinned, it holds the node (and through it the ctx).
+  explicit NodeHandle(const c10::intrusive_ptr<ag::Node>& node) : Object(rt::ObjKind::Other), node_(node) {
+    rt::gc_track(*this);
+  }
   static bool is_instance(const rt::Object& o) { return dynamic_cast<const NodeHandle*>(&o) != nullptr; }
   const rt::TypeObject& native_type() const override { return *rt::types().generic; }
   std::string repr(Interpreter&) const override { return fmt::format("<node handle at {:#x}>", address()); }
   c10::intrusive_ptr<ag::Node> lock() const { return node_.lock(); }
   // Note [A ctx the script holds keeps its node]
   // The node owns its ctx; the ctx names its node weakly, or the two would
-  // keep each other alive forever (backstep has no cycle collector). But a
-  // script that holds a node as `y.grad_fn` (often of a temporary:
+  // keep each other alive by reference counts alone. But a script that
+  // holds a node as `y.grad_fn` (often of a temporary:
   // `Fn.apply(x).grad_fn.name()`) must find the node alive, as in PyTorch.
   // So once the script has been handed the ctx as a node, it holds the node
   // strongly, until the backward releases the node's saved state (its graph
-  // is then spent); a graph inspected and never backwarded stays, as the
-  // price of PyTorch's semantics without a cycle collector.
+  // is then spent). That pin closes a cycle -- ctx -> handle -> node ->
+  // payload -> ctx -- whenever the graph is never released: inspected and
+  // dropped, or kept by retain_graph / create_graph (nn.Module's full
+  // backward hooks read grad_fn on every call). The cycle collector sees it
+  // here: the pinned node is a holder with its exact strong count, and
+  // clearing the handle unpins it (the interpreter fuzz target's leftover:
+  // a BackwardHook and its module per autograd.grad(create_graph=True)).
   void pin(const c10::intrusive_ptr<ag::Node>& node) { pinned_ = node; }
   void unpin() { pinned_.reset(); }
+  void gc_traverse(rt::GcVisitor& v) const override {
+    rt::Object::gc_traverse(v);
+    if (pinned_) gc_visit_node(v, *pinned_, static_cast<long>(pinned_.use_count()));
+  }
+  void gc_clear() override {
+    rt::Object::gc_clear();
+    auto gone = std::move(pinned_);  // the node's release may run script code
+  }
 
  private:
   c10::weak_intrusive_ptr<ag::Node> node_;
@@ -258,7 +275,12 @@ Value function_apply(Interpreter& in, rt::Args& a) {
   Value ctx = in.call(rt::get_attr(in, cls, "_backward_cls"), {});
   auto handle = std::make_shared<NodeHandle>(node);
   node->payload = std::make_shared<FunctionPayload>(FunctionPayload{ctx, handle});
-  node->on_release = [handle] { handle->unpin(); };
+  // Weakly: the payload holds the handle, and a strong copy here would be a
+  // reference the cycle collector cannot see (Note [A ctx the script holds
+  // keeps its node]).
+  node->on_release = [weak = std::weak_ptr<NodeHandle>(handle)] {
+    if (auto h = weak.lock()) h->unpin();
+  };
   rt::set_attr(in, ctx, "_cdata", Value(handle));
   rt::set_attr(in, ctx, "needs_input_grad", rt::make_tuple(needs_grad));
 
@@ -368,7 +390,13 @@ void install_function_module(Interpreter& in) { in.register_module("_backstep_fu
 
 namespace {
 
-void traverse_payload(const void* key, rt::GcVisitor& v) { v.visit(static_cast<const FunctionPayload*>(key)->ctx); }
+// The ctx and its handle: the payload holds both (Note [A ctx the script
+// holds keeps its node]).
+void traverse_payload(const void* key, rt::GcVisitor& v) {
+  const auto& payload = *static_cast<const FunctionPayload*>(key);
+  v.visit(payload.ctx);
+  v.visit(payload.handle);
+}
 const rt::GcHolderType kPayload{"Function ctx", traverse_payload};
 
 }  // namespace
@@ -378,3 +406,4 @@ void gc_visit_function_payload(rt::GcVisitor& v, const autograd::ScriptFunctionN
 }
 
 }  // namespace backstep::api
+

@@ -100,6 +100,10 @@ void gc_visit_hook_list(GcVisitor& v, const std::shared_ptr<ScriptHookList>& lis
   if (list) v.visit_holder(list.get(), list.use_count(), kHookList);
 }
 
+void gc_visit_node(GcVisitor& v, ag::Node& node, long use_count) {
+  if (has_script_refs(node)) v.visit_holder(&node, use_count, kNode);
+}
+
 void install_gc_autograd() { rt::set_gc_tensor_traverser(traverse_tensor); }
 
 }  // namespace backstep::api

@@ -65,6 +65,9 @@ Value register_tensor_hook(Interpreter& in, const at::Tensor& t, const Value& fn
 // list as a holder, and the traverser that reports what tensors' and nodes'
 // script hooks hold, registered at start-up.
 void gc_visit_hook_list(rt::GcVisitor& v, const std::shared_ptr<ScriptHookList>& list);
+// A node held by `use_count` strong references, as a holder (its hooks,
+// script data and ctx); nothing when it holds nothing of the script's.
+void gc_visit_node(rt::GcVisitor& v, torch::autograd::Node& node, long use_count);
 void install_gc_autograd();
 
 // The node's `metadata` dict (persists while the node lives).

@@ -88,6 +88,9 @@ constexpr int kGcGenerations = 3;
 // objects it found (as gc.collect() does). Script code (generators' finally
 // blocks) may run. Must be called on the interpreter thread.
 int64_t gc_collect(Interpreter& in, int generation);
+// Note [A full collection repeats] (gc_collect.cpp): gc.collect() of the
+// oldest generation and the end of a session.
+int64_t gc_collect_full(Interpreter& in);
 bool gc_enabled();
 void gc_set_enabled(bool on);
 int64_t gc_threshold(int generation);

@@ -252,6 +252,28 @@ void finalize(Interpreter& in, const std::vector<Object*>& objects) {
 
 }  // namespace
 
+// Note [A full collection repeats]
+// The collector sees a libtorch graph only where script values hang on it
+// (hooks, a Function's ctx), never the edges between nodes: those count as
+// references from outside. So one cycle can keep the next alive through the
+// graph: nn.Module's full backward hooks pin an input node and an output
+// node per call (Note [A ctx the script holds keeps its node], function_
+// api.cpp), and the output node's graph holds the input node. A pass frees
+// the first cycle; only then is the second garbage. A full collection runs
+// passes while the last one found something (at most kFullPasses: a
+// resurrecting finalizer must not keep it going), and reports them all.
+constexpr int kFullPasses = 64;
+
+int64_t gc_collect_full(Interpreter& in) {
+  int64_t total = 0;
+  for (int pass = 0; pass < kFullPasses; ++pass) {
+    int64_t found = gc_collect(in, kGcGenerations - 1);
+    total += found;
+    if (found == 0) break;
+  }
+  return total;
+}
+
 int64_t gc_collect(Interpreter& in, int generation) {
   State& s = g_state;
   if (s.collecting) return 0;

@@ -78,7 +78,7 @@ void gc_end_session(Interpreter& in) {
   gc_run_finalizers(in);
   run_atexit(in);
   run_weakref_atexit(in);
-  gc_collect(in, kGcGenerations - 1);
+  gc_collect_full(in);
   clear_namespace(in, in.main_globals());
   std::vector<Value> modules;
   in.modules()->for_each([&](const Value&, const Value& m) { modules.push_back(m); });
@@ -93,11 +93,11 @@ void gc_end_session(Interpreter& in) {
   in.modules()->clear();
   drop_module_mirrors();  // the namespaces' dicts hold only None now
   gc_run_finalizers(in);
-  gc_collect(in, kGcGenerations - 1);
+  gc_collect_full(in);
   gc_run_finalizers(in);
   // What only the session's classes still hold (Note [a session's classes]).
   gc_clear_session_classes(in);
-  gc_collect(in, kGcGenerations - 1);
+  gc_collect_full(in);
   gc_run_finalizers(in);
   forget_finalizer_cache();
 }

@@ -41,6 +41,7 @@ Value collect(Interpreter& in, Args& a) {
   const Value* g = arg_or_kw(a, 0, "generation");
   int64_t generation = g ? integer_arg(*g, INT_MIN, INT_MAX, "int") : kGcGenerations - 1;
   if (generation < 0 || generation >= kGcGenerations) raise_value_error("invalid generation");
+  if (generation == kGcGenerations - 1) return Value(gc_collect_full(in));
   return Value(gc_collect(in, static_cast<int>(generation)));
 }
 

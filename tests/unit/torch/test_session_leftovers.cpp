@@ -126,3 +126,27 @@ TEST_CASE("a custom Function's node that dies without a backward takes its ctx w
                      "y = Twice.apply(x)\n"
                      "del y\n") == "");
 }
+
+// The interpreter fuzz finding of stops 25-28 (nn_full_backward_hooks_edges):
+// a full backward hook reads grad_fn of its Function's outputs, which pins
+// the nodes to their ctx (Note [A ctx the script holds keeps its node]);
+// with create_graph (or no backward) nothing released them, and the module,
+// its BackwardHook and the hooks' closures outlived the session. The cycle
+// goes through libtorch's graph, so it takes more than one pass (Note [A
+// full collection repeats]).
+TEST_CASE("full backward hooks whose graph no backward released leave nothing behind") {
+  const std::string setup = "import torch\n"
+                            "from torch import nn\n"
+                            "def hook(m, gi, go):\n"
+                            "    pass\n"
+                            "class K(nn.Module):\n"
+                            "    def forward(self, a):\n"
+                            "        return a * a\n"
+                            "model = nn.Sequential(K(), K(), K())\n"
+                            "for layer in model:\n"
+                            "    layer.register_full_backward_hook(hook)\n"
+                            "x = torch.randn(2, 3, requires_grad=True)\n";
+  CHECK(leftovers_of(setup + "g, = torch.autograd.grad(model(x).sum(), x, create_graph=True)\n") == "");
+  CHECK(leftovers_of(setup + "y = model(x)\n") == "");
+  CHECK(leftovers_of(setup + "model(x).sum().backward(retain_graph=True)\n") == "");
+}

@@ -503,7 +503,7 @@ ExprPtr Parser::parse_strings() {
       f->parts.push_back(std::move(part));
       continue;
     }
-    ExprPtr sub = parse_fstring(*p);
+    ExprPtr sub = parse_fstring(*p, peek().span);
     for (auto& part : static_cast<FString&>(*sub).parts) f->parts.push_back(std::move(part));
   }
   return finish(std::move(f));

@@ -80,8 +80,12 @@ size_t spec_end(std::string_view s, size_t i) {
 
 // Parses `body` (the raw text of an f-string, or of a nested format spec) into
 // parts. Fails with CPython's f-string messages.
+// Errors of the f-string's own form are reported at `error_at`: CPython
+// 3.11 decodes an f-string after its parser has read the token following
+// the string group, and puts them there (`f'{x' + 1` at the `+`).
 static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file, const BodyCursor& cur, bool raw,
-                                                   const Span& span, std::function<void(Span, std::string)> fail) {
+                                                   const Span& span, const Span& error_at,
+                                                   std::function<void(Span, std::string)> fail) {
   auto f = std::make_unique<FString>(span);
   std::string_view s = cur.body;
   std::string literal;
@@ -90,7 +94,7 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
       part.literal = literal;
     } else {
       std::string err;
-      if (!decode_string_escapes(literal, part.literal, err)) fail(span, err);
+      if (!decode_string_escapes(literal, part.literal, err)) fail(error_at, err);
     }
     literal.clear();
   };
@@ -108,7 +112,7 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
         i += 2;
         continue;
       }
-      fail(span, "f-string: single '}' is not allowed");
+      fail(error_at, "f-string: single '}' is not allowed");
     }
     if (c != '{') {
       literal += c;
@@ -120,8 +124,9 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
     size_t expr_begin = i + 1;
     size_t expr_stop = expression_end(s, expr_begin);
     std::string_view text = s.substr(expr_begin, expr_stop - expr_begin);
-    if (text.find_first_not_of(" \t\n") == std::string_view::npos) fail(span, "f-string: empty expression not allowed");
-    if (expr_stop >= s.size()) fail(span, "f-string: expecting '}'");
+    // An expression the string ends in is unfinished before it is empty.
+    if (expr_stop >= s.size()) fail(error_at, "f-string: expecting '}'");
+    if (text.find_first_not_of(" \t\n") == std::string_view::npos) fail(error_at, "f-string: empty expression not allowed");
     auto [line, col] = cur.position(expr_begin);
     auto toks = tokenize_fragment(file, text, line, col);
     if (!toks.ok()) fail(toks.error().span, "f-string: " + toks.error().message);
@@ -135,7 +140,7 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
     }
     if (j < s.size() && s[j] == '!') {
       if (j + 1 >= s.size() || !std::strchr("rsa", s[j + 1]))
-        fail(span, "f-string: invalid conversion character: expected 's', 'r', or 'a'");
+        fail(error_at, "f-string: invalid conversion character: expected 's', 'r', or 'a'");
       part.conversion = s[j + 1];
       j += 2;
     }
@@ -144,10 +149,10 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
       auto [sl, sc] = cur.position(j + 1);
       BodyCursor spec{s.substr(j + 1, stop - j - 1), sl, sc};
       if (!part.debug_text.empty() && part.conversion == 'r') part.conversion = 0;
-      part.format_spec = parse_fstring_body(outer, file, spec, raw, span, fail);
+      part.format_spec = parse_fstring_body(outer, file, spec, raw, span, error_at, fail);
       j = stop;
     }
-    if (j >= s.size() || s[j] != '}') fail(span, "f-string: expecting '}'");
+    if (j >= s.size() || s[j] != '}') fail(error_at, "f-string: expecting '}'");
     i = j + 1;
     f->parts.push_back(std::move(part));
   }
@@ -159,13 +164,13 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
   return f;
 }
 
-ExprPtr Parser::parse_fstring(const Token& t) {
+ExprPtr Parser::parse_fstring(const Token& t, const Span& error_at) {
   std::string_view body = t.text;
   bool raw = !body.empty() && body[0] == '\x01';
   if (raw) body.remove_prefix(1);
   BodyCursor cur{body, t.span.line, t.span.col + t.body_offset};
   auto fail_fn = [this](Span s, std::string m) { fail(s, std::move(m)); };
-  return parse_fstring_body(*this, file_, cur, raw, t.span, fail_fn);
+  return parse_fstring_body(*this, file_, cur, raw, t.span, error_at, fail_fn);
 }
 
 ExprPtr Parser::parse_fragment_expression() {

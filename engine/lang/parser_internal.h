@@ -107,7 +107,7 @@ class Parser {
   ExprPtr parse_lambda();
   ExprPtr parse_yield();
   ExprPtr parse_strings();
-  ExprPtr parse_fstring(const Token& t);
+  ExprPtr parse_fstring(const Token& t, const Span& error_at);
   ExprPtr parse_subscript_index();
   ExprPtr parse_slice_item();
   // Call arguments, or a class's bases and keywords (no bare generator

@@ -131,7 +131,14 @@ static std::unique_ptr<FString> parse_fstring_body(Parser& outer, uint32_t file,
     auto toks = tokenize_fragment(file, text, line, col);
     if (!toks.ok()) fail(toks.error().span, "f-string: " + toks.error().message);
     Parser sub(file, std::move(toks.value()));
-    part.expr = sub.parse_fragment_expression();
+    try {
+      part.expr = sub.parse_fragment_expression();
+    } catch (ParseFailure& f) {
+      // CPython 3.11 parses a field as a source of its own and names every
+      // error in it an f-string's.
+      if (f.diag.message.rfind("f-string: ", 0) != 0) f.diag.message = "f-string: " + f.diag.message;
+      throw;
+    }
     size_t j = expr_stop;
     if (s[j] == '=') {
       part.debug_text = std::string(s.substr(expr_begin, j + 1 - expr_begin));
@@ -175,6 +182,9 @@ ExprPtr Parser::parse_fstring(const Token& t, const Span& error_at) {
 
 ExprPtr Parser::parse_fragment_expression() {
   ExprPtr e = at(Tok::KwYield) ? parse_yield() : parse_star_expressions();
+  // CPython parses the field inside parentheses: `{a b}` gets the comma hint.
+  if (!at(Tok::End) && side_by_side())
+    fail(Span::cover(previous().span, peek().span), "f-string: invalid syntax. Perhaps you forgot a comma?");
   if (!at(Tok::End)) fail_here("f-string: invalid syntax");
   return e;
 }

@@ -33,6 +33,19 @@ void Parser::read_past_expression() {
   pos_ = save;
 }
 
+// The token just read ends an expression and the next begins one.
+bool Parser::side_by_side() const {
+  auto starts = [](Tok t) {
+    return t == Tok::Name || t == Tok::Int || t == Tok::Float || t == Tok::String || t == Tok::LParen ||
+           t == Tok::LBracket || t == Tok::LBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
+  };
+  auto ends = [](Tok t) {
+    return t == Tok::Name || t == Tok::Int || t == Tok::Float || t == Tok::String || t == Tok::RParen ||
+           t == Tok::RBracket || t == Tok::RBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
+  };
+  return starts(peek().kind) && ends(previous().kind);
+}
+
 void Parser::fail_here(std::string message) { fail(peek().span, std::move(message)); }
 
 const Token& Parser::expect(Tok k, const char* what) {
@@ -45,16 +58,7 @@ const Token& Parser::expect(Tok k, const char* what) {
   if (peek().kind == Tok::End || peek().kind == Tok::Newline) fail(peek().span, "invalid syntax");
   // `[1, 2 3]`: two expressions side by side inside brackets. CPython
   // suggests the missing comma and marks both.
-  auto starts_expr = [](Tok t) {
-    return t == Tok::Name || t == Tok::Int || t == Tok::Float || t == Tok::String || t == Tok::LParen ||
-           t == Tok::LBracket || t == Tok::LBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
-  };
-  auto ends_expr = [](Tok t) {
-    return t == Tok::Name || t == Tok::Int || t == Tok::Float || t == Tok::String || t == Tok::RParen ||
-           t == Tok::RBracket || t == Tok::RBrace || t == Tok::KwNone || t == Tok::KwTrue || t == Tok::KwFalse;
-  };
-  if ((k == Tok::RParen || k == Tok::RBracket || k == Tok::RBrace) && starts_expr(peek().kind) &&
-      ends_expr(previous().kind)) {
+  if ((k == Tok::RParen || k == Tok::RBracket || k == Tok::RBrace) && side_by_side()) {
     read_past_expression();
     fail(Span::cover(previous().span, peek().span), "invalid syntax. Perhaps you forgot a comma?");
   }

@@ -49,6 +49,7 @@ class Parser {
   [[noreturn]] void fail(const Span& span, std::string message, const char* type = "SyntaxError");
   [[noreturn]] void fail_here(std::string message = "invalid syntax");
   void read_past_expression();
+  bool side_by_side() const;
 
   // --- statements (parse_stmt.cpp) ---
   void parse_statement(StmtList& out);

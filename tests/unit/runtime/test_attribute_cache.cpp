@@ -169,3 +169,23 @@ TEST_CASE("class namespace epoch: moves on a class namespace's key changes only"
   t->dict().erase_str("a");
   CHECK(class_namespace_epoch() > added);
 }
+
+// The type attribute cache keys a name by its length and first and last 8
+// bytes: names that differ only in the middle, or only in length, are not
+// confused.
+TEST_CASE("attribute cache: names alike at both ends are different names") {
+  using namespace backstep::rt;
+  TypeObject* t = new_type("KeyProbe", "test", types().object);
+  t->dict().set_str("weight_of_layer_1_bias", Value(int64_t(1)));
+  t->dict().set_str("weight_of_layer_2_bias", Value(int64_t(2)));
+  t->dict().set_str("ab", Value(int64_t(3)));
+  for (int round = 0; round < 2; ++round) {  // the second round answers from the cache
+    REQUIRE(t->lookup("weight_of_layer_1_bias") != nullptr);
+    CHECK(t->lookup("weight_of_layer_1_bias")->as_int() == 1);
+    CHECK(t->lookup("weight_of_layer_2_bias")->as_int() == 2);
+    CHECK(t->lookup("weight_of_layer_3_bias") == nullptr);
+    CHECK(t->lookup("ab")->as_int() == 3);
+    CHECK(t->lookup("abc") == nullptr);
+    CHECK(t->lookup("a") == nullptr);
+  }
+}

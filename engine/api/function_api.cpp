@@ -406,4 +406,3 @@ void gc_visit_function_payload(rt::GcVisitor& v, const autograd::ScriptFunctionN
 }
 
 }  // namespace backstep::api
-

@@ -83,14 +83,13 @@ constexpr const char* kSyntaxErrorFields[] = {"msg",  "filename",   "lineno",   
 // are exactly two arguments.
 void syntax_error_init(Interpreter& in, const Value& self, Args& args) {
   exc_init(in, self, args);
-  const auto& kFields = kSyntaxErrorFields;
   auto& d = exc(self).ensure_instance_dict();
   if (!args.pos.empty()) d.set_str("msg", args.pos[0]);
   if (args.pos.size() != 2) return;
   std::vector<Value> info = to_vector(in, args.pos[1]);
   if (info.size() < 4) raise_type_error(fmt::format("function takes at least 4 arguments ({} given)", info.size()));
   if (info.size() > 6) raise_type_error(fmt::format("function takes at most 6 arguments ({} given)", info.size()));
-  for (size_t i = 0; i < info.size(); ++i) d.set_str(kFields[i + 1], info[i]);
+  for (size_t i = 0; i < info.size(); ++i) d.set_str(kSyntaxErrorFields[i + 1], info[i]);
 }
 
 std::string exc_str(Interpreter& in, const Value& self) {

@@ -92,7 +92,7 @@ NameKey name_key(std::string_view name) {
 struct TypeCacheEntry {
   const TypeObject* type = nullptr;
   uint64_t version = 0;
-  uint64_t stamp = 0;
+  uint64_t epoch = 0;  // Note [The class namespace epoch] (dict_object.h)
   const Value* result = nullptr;
   NameKey key;
   char name[36] = {};
@@ -134,15 +134,15 @@ const Value* lookup_in_mro(const std::vector<TypeObject*>& mro, std::string_view
 const Value* TypeObject::lookup(std::string_view name) const {
   constexpr size_t kMaxName = sizeof(TypeCacheEntry::name);
   if (name.empty() || name.size() > kMaxName || !owns_type_cache()) return lookup_in_mro(mro_, name);
-  uint64_t stamp = class_namespace_epoch();
+  uint64_t epoch = class_namespace_epoch();
   NameKey key = name_key(name);
   TypeCacheEntry& e = g_type_cache[type_cache_index(this, key)];
-  if (e.type == this && e.version == version_ && e.stamp == stamp && e.key == key && same_middle(e, name))
+  if (e.type == this && e.version == version_ && e.epoch == epoch && e.key == key && same_middle(e, name))
     return e.result;
   const Value* found = lookup_in_mro(mro_, name);
   e.type = this;
   e.version = version_;
-  e.stamp = stamp;
+  e.epoch = epoch;
   e.result = found;
   e.key = key;
   std::memcpy(e.name, name.data(), name.size());

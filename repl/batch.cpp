@@ -12,6 +12,7 @@
 #include "engine/runtime/sys_module.h"
 #include "repl/cli.h"
 #include "repl/cli_errors.h"
+#include "repl/debug_format.h"
 #include "repl/output_paths.h"
 #include "repl/paused_time.h"
 #include "repl/outcome.h"
@@ -195,7 +196,7 @@ std::string check_around(const autograd::GraphSnapshot& graph, std::optional<int
 // backward is drawn (its gradients are the ones --grads shows).
 std::string picture_title(rt::Interpreter& in, const std::string& file, const debug::BackwardRun* shown) {
   if (!shown || !api::training_steps(in).in_training()) return file;
-  std::string loss = shown->loss ? fmt::format("{:.4g}", *shown->loss) : "none";
+  std::string loss = shown->loss ? number_text(*shown->loss) : "none";
   return fmt::format("{}: step {} (backward #{}), loss {}", file, shown->step, shown->number, loss);
 }
 

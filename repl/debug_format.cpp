@@ -1,10 +1,13 @@
 #include "repl/debug_format.h"
 
+#include "engine/format/float_repr.h"
+
 #include <fmt/format.h>
 
 namespace backstep::repl {
 
-std::string number_text(double v) { return fmt::format("{:.4g}", v); }
+// As Python's '%.4g': a NaN is "nan" whatever its sign bit (fmt writes "-nan").
+std::string number_text(double v) { return format::double_to_string(v, 'g', 4); }
 
 std::string summary_text(const debug::Summary& s) {
   std::string out = debug::short_text(s);

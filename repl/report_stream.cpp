@@ -1,6 +1,7 @@
 #include "repl/report_stream.h"
 
 #include "engine/api/tensor_names.h"
+#include "engine/format/float_repr.h"
 #include "repl/output_paths.h"
 #include "repl/run_annotations.h"
 #include "viz/file_output.h"
@@ -238,7 +239,7 @@ std::string ReportStream::write_graphs(const std::string& folder) {
     viz::RenderOptions options;
     options.show_grads = true;
     options.title = fmt::format("{}: step {} (backward #{}), loss {}", o_.program, step, k.backward,
-                                k.loss ? fmt::format("{:.4g}", *k.loss) : "none");
+                                k.loss ? format::double_to_string(*k.loss, 'g', 4) : "none");
     viz::RenderResult r = viz::render_to_file(k.graph, k.notes, folder + "/" + graph_file(step), options, viz::Format::Html);
     if (!r.ok) return r.error;
     const char* why = k.why == Why::First ? "first step" : k.why == Why::Anomaly ? "NaN/Inf" : k.why == Why::Last ? "last backward" : nullptr;

@@ -20,13 +20,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "tools"))
 from oracle_python import reexec_under_oracle  # noqa: E402
-from numeric_env import numeric_environment  # noqa: E402
-from run_golden import expected_exit, program_names  # noqa: E402
-
-
-def hand_checked(path):
-    with open(path, encoding="utf-8") as f:
-        return f.readline().startswith("# oracle: hand")
+from numeric_env import oracle_environment  # noqa: E402
+from run_golden import expected_exit, hand_checked, program_names  # noqa: E402
 
 
 def record(programs, expected, name):
@@ -35,9 +30,7 @@ def record(programs, expected, name):
         return "kept (hand-checked)"
     # As run_golden.py runs backstep: from the same folder, with the same path;
     # breakpoint() is the debugger's business, a no-op for the oracle.
-    env = dict(numeric_environment(), PYTHONDONTWRITEBYTECODE="1", PYTHONBREAKPOINT="0",
-               PYTHONHASHSEED="0", CUDA_VISIBLE_DEVICES="")
-    p = subprocess.run([sys.executable, path], capture_output=True, text=True, env=env, timeout=600)
+    p = subprocess.run([sys.executable, path], capture_output=True, text=True, env=oracle_environment(), timeout=600)
     if p.returncode != expected_exit(path):
         return "FAILED: exit status %d under PyTorch:\n%s" % (p.returncode, p.stderr)
     out = os.path.join(expected, name[:-3] + ".out")

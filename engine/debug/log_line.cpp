@@ -1,5 +1,7 @@
 #include "engine/debug/log_line.h"
 
+#include "engine/format/float_repr.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -23,7 +25,7 @@ bool looks_alike(const Summary& a, const Summary& b) {
 
 std::string step_text(uint64_t step, const std::optional<double>& loss) {
   if (!loss) return fmt::format(" step {}", step);
-  return fmt::format(" step {} loss {:.4g}", step, *loss);
+  return fmt::format(" step {} loss {}", step, format::double_to_string(*loss, 'g', 4));
 }
 
 const std::string& LogLineWriter::prefix(uint16_t name_index, const std::string& name) {

@@ -5,6 +5,7 @@ It runs itself under the oracle (the venv's Python with the pinned torch
 wheel backstep links, see tests/tools/oracle_python.py):
 
     tests/engine_order/collect_order.py --update [KEY ...]
+    tests/engine_order/collect_order.py --out DIR [KEY ...]   (elsewhere)
 
 (KEYs, e.g. programs__optim_sgd_adam, record only those programs.)
 
@@ -134,23 +135,33 @@ def collect(path):
     return calls, final
 
 
-def main(only):
+def main(only, out_dir):
     sys.path.insert(0, HERE)
     from programs_list import programs
     for key, path in programs():
         if only and key not in only:
             continue
         calls, final = collect(path)
-        with open(os.path.join(HERE, "expected", key + ".json"), "w") as f:
+        with open(os.path.join(out_dir, key + ".json"), "w") as f:
             f.write('{"final": ' + json.dumps(final, separators=(",", ":")) + ',\n"calls": [\n'
                     + ",\n".join(json.dumps(c, separators=(",", ":")) for c in calls) + "\n]}\n")
         print(f"{key}: {len(calls)} backward(s), {sum(len(c['nodes']) for c in calls)} nodes")
 
 
 if __name__ == "__main__":
-    if "--update" not in sys.argv:
+    # --update: into expected/; --out DIR: into DIR (run_order_tests.py's
+    # check against this machine's PyTorch, Note [A record from another CPU]).
+    args = sys.argv[1:]
+    if "--update" in args:
+        out_dir = os.path.join(HERE, "expected")
+        args.remove("--update")
+    elif "--out" in args and args.index("--out") + 1 < len(args):
+        i = args.index("--out")
+        out_dir = args[i + 1]
+        del args[i:i + 2]
+    else:
         sys.exit(__doc__)
     sys.path.insert(0, os.path.join(HERE, "..", "tools"))
     from oracle_python import reexec_under_oracle
     reexec_under_oracle()
-    main([a for a in sys.argv[1:] if a != "--update"])
+    main(args, out_dir)

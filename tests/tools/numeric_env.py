@@ -20,3 +20,11 @@ NUMERIC_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "ATEN_CPU_CAPABIL
 def numeric_environment(base=None):
     """`base` (default: os.environ) with NUMERIC_ENV over it."""
     return dict(os.environ if base is None else base, **NUMERIC_ENV)
+
+
+def oracle_environment(base=None):
+    """How the recorders run a program under real PyTorch: the numeric
+    environment, the hash seed backstep's runs use too, no bytecode files,
+    breakpoint() a no-op (the debugger's business), no GPU."""
+    return dict(numeric_environment(base), PYTHONDONTWRITEBYTECODE="1", PYTHONBREAKPOINT="0",
+                PYTHONHASHSEED="0", CUDA_VISIBLE_DEVICES="")

@@ -72,3 +72,34 @@ TEST_CASE("finite values whose squares overflow still give the exact counts") {
   CHECK(s.max >= std::numeric_limits<float>::max());
   CHECK(s.min >= std::numeric_limits<float>::max());
 }
+
+namespace {
+// The scan's own definition, one element at a time (Note [Lanes as vectors]
+// in summary.cpp): lane l sums the squares of elements l, l+16, ... in
+// order, the tail after the last whole group goes to lane 0, and the lanes
+// are added 0 to 15. Whatever instructions this machine's version uses, its
+// norm must be this one's bit for bit, so a trace is the same everywhere.
+float lane_order_norm(const float* v, int64_t n) {
+  constexpr int64_t kLanes = 16;
+  double lanes[kLanes] = {};
+  int64_t whole = n - n % kLanes;
+  for (int64_t i = 0; i < whole; ++i) lanes[i % kLanes] += static_cast<double>(v[i]) * static_cast<double>(v[i]);
+  for (int64_t i = whole; i < n; ++i) lanes[0] += static_cast<double>(v[i]) * static_cast<double>(v[i]);
+  double total = 0;
+  for (double lane : lanes) total += lane;
+  return static_cast<float>(std::sqrt(total));
+}
+}  // namespace
+
+TEST_CASE("the scan's norm is its lane order's, bit for bit, on this machine's instructions") {
+  at::manual_seed(5);
+  for (int64_t n : {16, 17, 31, 32, 4096, 4111, 100003}) {
+    CAPTURE(n);
+    at::Tensor t = at::randn({n}) * 7;
+    float want = lane_order_norm(t.data_ptr<float>(), n);
+    auto s = summarize(t);
+    CHECK(s.norm == want);  // exact, not approximately
+    CHECK(s.min == t.min().item<float>());
+    CHECK(s.max == t.max().item<float>());
+  }
+}

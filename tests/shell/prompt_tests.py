@@ -1,0 +1,51 @@
+"""Ctrl-C and Ctrl-D at every prompt of `backstep debug`, at a keyboard (a
+pseudo-terminal), as pdb and gdb behave (issue 15): Ctrl-C drops the line
+typed -- and a block still open -- and the prompt stays; while a statement
+typed there runs, Ctrl-C interrupts that statement only; Ctrl-D lets the
+program go on. `:abort` is what aborts a paused backward."""
+
+import time
+
+from editor_tests import PAUSED, SETUP, Debug
+from forward_debug_tests import POSTMORTEM, STEPS, debug_session
+from harness import TempDir, check_eq, check_in, check_not_in
+from terminal_tests import CTRL_C, CTRL_D
+
+FORWARD = "(forward) "
+POST = "(post-mortem) "
+
+
+def ctrl_c_after(s, typed, prompt):
+    """Types a half line, presses Ctrl-C, returns the output up to the next `prompt`."""
+    s.send(typed)
+    time.sleep(0.3)  # the typing reaches libedit before the key
+    s.send(CTRL_C)
+    return s.expect(prompt)
+
+
+def test_setup_prompt_continues_an_open_block(backstep):
+    with TempDir() as tmp, Debug(backstep, tmp) as s:
+        s.send("x = [1,\r")
+        s.expect("... ")  # not "(backstep) ": the block is open
+        s.send("2]\r")
+        s.expect(SETUP)
+        s.send("x\r")
+        check_in("[1, 2]", s.expect(SETUP))
+
+
+def test_setup_prompt_ctrl_c_drops_an_open_block(backstep):
+    with TempDir() as tmp, Debug(backstep, tmp) as s:
+        s.send("y = [3,\r")
+        s.expect("... ")
+        check_in("KeyboardInterrupt", ctrl_c_after(s, "4", SETUP))
+        # The lines typed next are not eaten by the dropped block.
+        s.send(":break MulBackward0\r")
+        out = s.expect(SETUP)
+        check_in("Breakpoint 1: MulBackward0", out)
+        check_not_in("SyntaxError", out)
+        s.send("y\r")
+        check_in("NameError: name 'y' is not defined", s.expect(SETUP))
+
+
+
+TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]

@@ -47,5 +47,25 @@ def test_setup_prompt_ctrl_c_drops_an_open_block(backstep):
         check_in("NameError: name 'y' is not defined", s.expect(SETUP))
 
 
+def test_paused_prompt_ctrl_c_cancels_the_line(backstep):
+    with TempDir() as tmp, Debug(backstep, tmp) as s:
+        s.send(":break MulBackward0\r")
+        s.expect(SETUP)
+        s.send(":run\r")
+        s.expect(PAUSED)
+        out = ctrl_c_after(s, "half", PAUSED)
+        check_in("half\nKeyboardInterrupt\n", out)  # on a line of its own
+        check_not_in("abort", out)
+        s.send("grad_outputs[0].shape\r")  # the pause goes on
+        check_in("torch.Size([3])", s.expect(PAUSED))
+        # A block still open is dropped too.
+        s.send("for i in range(2):\r")
+        s.expect("... ")
+        check_in("KeyboardInterrupt", ctrl_c_after(s, "    print(i)", PAUSED))
+        s.send(":c\r")
+        check_in("after backward tensor(", s.expect("after backward tensor("))
+        check_eq(0, s.wait(), "exit status")
+
+
 
 TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]

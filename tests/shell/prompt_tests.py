@@ -67,5 +67,55 @@ def test_paused_prompt_ctrl_c_cancels_the_line(backstep):
         check_eq(0, s.wait(), "exit status")
 
 
+def test_paused_prompt_ctrl_c_interrupts_a_running_statement(backstep):
+    with TempDir() as tmp, Debug(backstep, tmp) as s:
+        s.send(":break MulBackward0\r")
+        s.expect(SETUP)
+        s.send(":run\r")
+        s.expect(PAUSED)
+        s.send("while True: pass\r")
+        s.expect("... ")
+        s.send("\r")
+        time.sleep(0.5)  # the loop runs
+        s.send(CTRL_C)
+        check_in("KeyboardInterrupt", s.expect(PAUSED))
+        s.send(":abort\r")  # what aborts the backward
+        check_in("RuntimeError: backward aborted", s.expect(POST))
+        s.send(":continue\r")
+        check_eq(1, s.wait(), "exit status after the program raised")
+
+
+def test_forward_prompt_ctrl_c_then_ctrl_d(backstep):
+    with TempDir() as tmp:
+        s = debug_session(backstep, tmp, STEPS, "--break", "prog.py:10")
+        try:
+            s.send(":continue\r")
+            s.expect(FORWARD)
+            check_in("KeyboardInterrupt", ctrl_c_after(s, "a.sum(", FORWARD))
+            s.send("a\r")  # the prompt stays, the program's variables with it
+            check_in("tensor([1., 2.])", s.expect(FORWARD))
+            s.send(CTRL_D)
+            out = s.expect("b is")
+            check_in("(Ctrl-D: the program goes on; :quit leaves)", out)
+            check_eq(0, s.wait(), "exit status")
+        finally:
+            s.close()
+
+
+def test_post_mortem_prompt_ctrl_c_then_ctrl_d(backstep):
+    with TempDir() as tmp:
+        s = debug_session(backstep, tmp, POSTMORTEM)
+        try:
+            s.send(":continue\r")
+            s.expect(POST)
+            check_in("KeyboardInterrupt", ctrl_c_after(s, "t.sha", POST))
+            s.send("factor\r")
+            check_in("3.0", s.expect(POST))
+            s.send(CTRL_D)
+            check_in("(Ctrl-D: the program goes on; :quit leaves)", s.expect(":quit leaves)"))
+            check_eq(1, s.wait(), "exit status of the program that raised")
+        finally:
+            s.close()
+
 
 TESTS = [v for k, v in sorted(globals().items()) if k.startswith("test_")]

@@ -1,10 +1,10 @@
-# A small CNN as PyTorch's tutorials write one: a model class built from
-# torch.nn layers (Conv2d, BatchNorm2d, MaxPool2d, Linear), cross-entropy,
-# and three steps of plain SGD. Every node of its graph knows the module
-# that made it, so the picture groups them by layer:
-#
+# A small CNN as tutorials write one (torch.nn layers, three SGD steps); each
+# node knows the module that made it: pictures group by layer, :where says it.
 #   backstep render examples/cnn_classifier.py -o cnn.png --var loss --module-depth 2
-#   backstep debug examples/cnn_classifier.py      then   :break module features.1
+#   backstep debug examples/cnn_classifier.py
+#   (backstep) :break module features.1   the BatchNorm2d layer's nodes
+#   (backstep) :continue
+#   (#..) :where        the node's module stack and the lines that made it
 import torch
 from torch import nn
 import torch.nn.functional as F

@@ -8,7 +8,14 @@
 # as in PyTorch), created inside the module `lstm`:
 #
 #   backstep render examples/lstm_sequence.py -o lstm.png --var loss --module-depth 1
-#   backstep debug examples/lstm_sequence.py      then   :break module lstm
+#
+# In the debugger, a breakpoint on the module pauses at each node it made:
+#
+#   backstep debug examples/lstm_sequence.py
+#   (backstep) :break module lstm
+#   (backstep) :continue   first at its batch_first transpose (#6) ...
+#   (#6) :continue         ... then at the fused MkldnnRnnLayerBackward0 (#8)
+#   (#8) :where            its module stack and the lines that made it
 import torch
 from torch import nn
 import torch.nn.functional as F

@@ -7,9 +7,9 @@
 #   (#0) :step                 run it, pause at the next one
 #   (#1) :nodes                the whole graph: done / current / pending
 #   (#1) :saved                what this node kept from the forward pass
-#   (#1) :back                 look at the node before, as it was
-#   (#1) :break AccumulateGrad if grad_outputs[0].abs().max() > 0.6
-#   (#1) :continue             run to that breakpoint: it pauses at w2's
+#   (#1) :back                 look at the node before, as it was (#0)
+#   (#0) :break AccumulateGrad if grad_outputs[0].abs().max() > 0.6
+#   (#0) :continue             run to that breakpoint: it pauses at w2's
 #                              AccumulateGrad (#3, its gradient peaks at
 #                              0.728) and not at w1's (0.590)
 #   (#3) :finish               run to the end

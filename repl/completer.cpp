@@ -7,7 +7,10 @@
 #include "engine/runtime/py_ops.h"
 #include "repl/commands.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <filesystem>
 #include <set>
 
 namespace backstep::repl {
@@ -179,22 +182,60 @@ std::vector<std::string> with_prefix(const std::vector<std::string>& words, std:
   return out;
 }
 
+// The files and folders whose path starts with `path` ("sub/prog_a" ->
+// "sub/prog_abc.py"), folders with a '/' so that the next Tab goes in.
+// Hidden names only when asked for (".b" -> ".backstep_history"), as bash.
+std::vector<std::string> file_names(std::string_view path) {
+  namespace fs = std::filesystem;
+  size_t slash = path.rfind('/');
+  std::string folder(slash == std::string_view::npos ? "" : path.substr(0, slash + 1));
+  std::string base(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  std::string open = folder.empty() ? "." : folder;
+  if (open.rfind("~/", 0) == 0)
+    if (const char* home = std::getenv("HOME")) open = home + open.substr(1);
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(open, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (name.compare(0, base.size(), base) != 0) continue;
+    if (name[0] == '.' && (base.empty() || base[0] != '.')) continue;
+    std::error_code dir_ec;
+    out.push_back(folder + name + (it->is_directory(dir_ec) ? "/" : ""));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 // A command's arguments: its options, then what its ArgKind offers.
+// `arg` is the argument typed so far back to the last space ("--sa",
+// "sub/prog_a"): libedit's word stops at '-' and '/' (Python's word
+// breaks), so options and paths are matched against `arg`, and the part
+// of it before libedit's `word` is cut from their completions.
 Completions complete_arguments(rt::Interpreter& in, const Command& command, std::string_view word,
-                               const rt::Frame* frame) {
+                               std::string_view arg, const rt::Frame* frame) {
+  std::vector<std::string> whole = with_prefix(command.options, arg);
+  if (command.arg_kind == ArgKind::File)
+    for (auto& f : file_names(arg)) whole.push_back(std::move(f));
+  size_t cut = arg.size() - std::min(arg.size(), word.size());
   Completions c;
-  std::vector<std::string> words = with_prefix(command.options, word);
-  if (command.arg_kind == ArgKind::File) {
-    if (words.empty()) c.filenames = true;
-  } else if (command.arg_kind == ArgKind::Expression) {
-    for (auto& w : complete_python_word(in, word, frame)) words.push_back(std::move(w));
+  for (auto& w : whole) c.words.push_back(w.substr(std::min(cut, w.size())));
+  if (!arg.empty() && arg[0] == '-') return c;  // an option: not Python
+  if (command.arg_kind == ArgKind::Expression) {
+    for (auto& w : complete_python_word(in, word, frame)) c.words.push_back(std::move(w));
   } else if (command.arg_kind == ArgKind::Breakpoint) {
     std::vector<std::string> targets = node_type_names(in);
     for (const char* k : {"nan", "inf", "module"}) targets.push_back(k);
-    for (auto& w : with_prefix(targets, word)) words.push_back(std::move(w));
+    for (auto& w : with_prefix(targets, word)) c.words.push_back(std::move(w));
   }
-  c.words = std::move(words);
   return c;
+}
+
+// Where the argument being completed starts: after the last blank before
+// the cursor.
+std::string_view argument_word(const std::string& line, size_t word_end) {
+  size_t blank = line.find_last_of(" \t", word_end == 0 ? 0 : word_end - 1);
+  size_t start = blank == std::string::npos ? 0 : blank + 1;
+  return std::string_view(line).substr(start, word_end - start);
 }
 
 }  // namespace
@@ -212,7 +253,7 @@ Completions complete_shell_line(rt::Interpreter& in, const CommandTable& command
   if (!colon) {
     if (bare_commands && !in_first_word) {  // `b Mul<TAB>` at a paused prompt
       if (const Command* command = commands.find_exact(line.substr(name_start, name_end - name_start)))
-        return complete_arguments(in, *command, word, frame);
+        return complete_arguments(in, *command, word, argument_word(line, word_end), frame);
     }
     c.words = complete_python_word(in, word, frame);
     if (bare_commands && in_first_word)
@@ -226,7 +267,7 @@ Completions complete_shell_line(rt::Interpreter& in, const CommandTable& command
   }
   const Command* command = commands.find(line.substr(first + 1, name_end - first - 1));
   if (!command || (command->arg_kind == ArgKind::None && command->options.empty())) return c;
-  return complete_arguments(in, *command, word, frame);
+  return complete_arguments(in, *command, word, argument_word(line, word_end), frame);
 }
 
 }  // namespace backstep::repl

@@ -95,13 +95,17 @@ void run_setup(Shell& shell, LineSource& source) {
   for (;;) {
     if (shell.exiting()) break;
     if (file && file->peek() && !is_setup_line(shell, *file->peek()) && !starts_program(shell, *file->peek())) break;
-    ReadResult r = source.read("(backstep) ");
-    if (r.status == ReadResult::Status::Interrupted) {  // Ctrl-C drops the line; setup goes on
+    // An open block (`x = [1,`, a `def`) goes on at "... ", as at the shell's.
+    ReadResult r = source.read(shell.input_pending() ? "... " : "(backstep) ");
+    if (r.status == ReadResult::Status::Interrupted) {
+      // Ctrl-C drops the line and any block still open (else the lines
+      // typed next would silently join it); setup goes on.
+      shell.drop_pending_input();
       shell.err(source.interactive() ? "\nKeyboardInterrupt\n" : "KeyboardInterrupt\n");
       continue;
     }
     if (r.status != ReadResult::Status::Line) break;
-    if (starts_program(shell, r.line)) {
+    if (!shell.input_pending() && starts_program(shell, r.line)) {  // `c` inside a block is Python
       source.remember(r.line);
       std::string name = canonical_command(shell, r.line);
       if (name == "step" || name == "next") debug_ui_of(shell)->debugger().step_into_next_backward();

@@ -131,18 +131,23 @@ debug::Resume ShellDebugUI::on_pause(debug::PauseEvent& e) {
   shell_.set_exec_frame(nullptr);
   select_frame(0);
   show_displays();
-  Shell::NestedEnd end = shell_.run_nested([this, &run] {
-    // The node the user looks at: :back and :forward move it.
-    size_t at = std::min(cursor_, run.records.size() - 1);
-    return fmt::format("(#{}) ", run.records[at].id);
-  });
+  // At a terminal Ctrl-C drops the line typed and the prompt stays, as at
+  // pdb's and gdb's (:abort aborts; Ctrl-C while a statement typed here
+  // runs interrupts that statement only).
+  Shell::NestedEnd end = shell_.run_nested(
+      [this, &run] {
+        // The node the user looks at: :back and :forward move it.
+        size_t at = std::min(cursor_, run.records.size() - 1);
+        return fmt::format("(#{}) ", run.records[at].id);
+      },
+      source_interactive());
   pause_ = outer;
   stack_ = std::move(outer_stack);
   frame_ = outer_frame;
   stack_cursor_ = outer_cursor;
   shell_.set_exec_frame(outer_exec);
   if (shell_.exiting()) return debug::Resume{debug::Resume::Kind::Abort, 1};  // :quit
-  if (end == Shell::NestedEnd::Interrupted) {
+  if (end == Shell::NestedEnd::Interrupted) {  // no one typing (a pipe): nothing to go back to
     shell_.out("KeyboardInterrupt: aborting the backward\n");
     return debug::Resume{debug::Resume::Kind::Abort, 1};
   }

@@ -116,10 +116,14 @@ void show_saved_field(Shell& shell, ag::Node& node, const autograd::GraphNode& g
   if (!view) {
     std::string names;
     for (const auto& f : g.saved) names += (names.empty() ? "" : ", ") + f.name;
-    throw CommandError(fmt::format("{} has no saved field '{}' ({})", g.name, printable(field),
+    throw CommandError(fmt::format("{} has no saved field '{}' ({})", python_name(g.name), printable(field),
                                    names.empty() ? "it saves nothing" : "it saves: " + names));
   }
-  if (view->kind == autograd::SavedKind::Tensor && !view->released && view->saved_version != view->current_version) {
+  // Only a tensor the node still holds has versions to compare: a field
+  // that saved nothing (None) or one a saved_tensors_hooks hook packed has
+  // no "now" version, and unpacking it works.
+  if (view->kind == autograd::SavedKind::Tensor && view->tensor.defined && !view->released &&
+      view->saved_version != view->current_version) {
     std::string out = saved_line(*view);
     std::vector<std::string> sites = api::saved_field_mutation_sites(node, field);
     for (const auto& site : sites) out += "    modified in place at " + site + "\n";
@@ -165,7 +169,7 @@ void cmd_saved(Shell& shell, const std::string& args) {
     show_saved_field(shell, *node, g, args);
     return;
   }
-  std::string out = fmt::format("#{} {} saved:\n", g.id, g.name);
+  std::string out = fmt::format("#{} {} saved:\n", g.id, python_name(g.name));
   if (g.saved.empty()) out += "  (nothing)\n";
   for (const auto& f : g.saved) out += saved_line(f);
   shell.out(out);

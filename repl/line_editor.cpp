@@ -40,10 +40,6 @@ char** attempt_completion(const char* text, int start, int end) {
   } catch (...) {
     // Completion must never take the session down.
   }
-  if (c.filenames) {
-    rl_attempted_completion_over = 0;  // libedit falls back to file names
-    return nullptr;
-  }
   rl_attempted_completion_over = 1;
   g_candidates = std::move(c.words);
   if (g_candidates.empty()) return nullptr;

@@ -15,7 +15,6 @@ namespace backstep::repl {
 // What TAB offers for the word ending at the cursor.
 struct Completions {
   std::vector<std::string> words;  // full replacements for the word
-  bool filenames = false;          // offer file names instead (e.g. after :load)
 };
 // `line` is the whole line; the word being completed is
 // line.substr(word_start, word_end - word_start).
@@ -38,7 +37,9 @@ class LineEditor : public LineSource {
   void set_completion(CompletionFn fn);
 
   // The characters that end a word for completion: Python's rlcompleter
-  // set, without '.', so "x.gr" is one word and attributes complete.
+  // set, without '.', so "x.gr" is one word and attributes complete. A `:`
+  // command's argument ("--saved", "sub/prog.py") completes as a whole
+  // anyway (completer.cpp reads it from the line).
   static const char* word_break_characters();
 
  private:

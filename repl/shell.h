@@ -77,6 +77,10 @@ class Shell {
   // Processes one line as typed at the prompt (a command, or Python that
   // may continue a block); runs a pending block at a blank line.
   void feed_line(const std::string& line);
+  // Whether a block typed through feed_line() is still open (its prompt is
+  // then "... "), and dropping it (Ctrl-C at that prompt, as Python's REPL).
+  bool input_pending() const { return !input_.empty(); }
+  void drop_pending_input() { input_.reset(); }
 
  private:
   // source.read, noting that the line typed (or echoed) ended the output's line.

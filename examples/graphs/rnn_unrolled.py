@@ -1,4 +1,4 @@
-# rnn_unrolled: an Elman RNN unrolled over 200 steps (about 1400 backward
+# rnn_unrolled: an Elman RNN unrolled over 200 steps (1,609 backward
 # nodes). The picture folds the repeated steps into one box per run of
 # identical iterations, so a long loop still fits on a page.
 #

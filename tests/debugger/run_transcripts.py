@@ -6,6 +6,9 @@ must equal NAME.out.
 
     run_transcripts.py --backstep build/backstep [--update] [NAME...]
 
+The walkthroughs in the examples' comments run too, as `examples/NAME`
+(walkthrough.py): their transcripts are examples/NAME.out here.
+
 --update rewrites the .out files from the current backstep: review the diff
 before committing it.
 """
@@ -13,18 +16,37 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
+
+import walkthrough
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ENV = dict(os.environ, OMP_NUM_THREADS="1", NO_COLOR="1")
+
+
+def example_transcript(backstep, name):
+    """(transcript, problems) of the walkthrough in examples/NAME.py's comments."""
+    program, options, typed = walkthrough.parse(os.path.join(walkthrough.ROOT, "examples", name + ".py"))
+    with tempfile.NamedTemporaryFile("w", suffix=".cmd") as cmd:
+        cmd.write("".join(command + "\n" for _, command in typed))
+        cmd.flush()
+        p = subprocess.run([backstep, "debug", program, *options, "-x", cmd.name], cwd=walkthrough.ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300, env=ENV)
+    got = p.stdout + "[exit %d]\n" % p.returncode
+    return got, ["the comment shows %r, the prompt differs" % t for t in walkthrough.concrete_prompts_missing(typed, got)]
 
 
 def transcript(backstep, name):
+    """(transcript, problems) of NAME.cmd, or of an example's walkthrough."""
+    if name.startswith("examples/"):
+        return example_transcript(backstep, name[len("examples/"):])
     program = name + ".py" if os.path.exists(os.path.join(HERE, name + ".py")) else "graph.py"
     p = subprocess.run([backstep, "debug", program, "-x", name + ".cmd"], cwd=HERE, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, timeout=120,
-                       env=dict(os.environ, OMP_NUM_THREADS="1", NO_COLOR="1"))
+                       env=ENV)
     # A module the program imports is shown by its absolute path, as CPython
     # shows it: the transcript names it relative to this folder.
-    return p.stdout.replace(HERE + os.sep, "") + "[exit %d]\n" % p.returncode
+    return p.stdout.replace(HERE + os.sep, "") + "[exit %d]\n" % p.returncode, []
 
 
 def main():
@@ -34,12 +56,18 @@ def main():
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
     backstep = os.path.abspath(args.backstep)
-    names = args.names or sorted(f[:-4] for f in os.listdir(HERE) if f.endswith(".cmd"))
+    names = args.names or (sorted(f[:-4] for f in os.listdir(HERE) if f.endswith(".cmd")) +
+                           ["examples/" + n for n in walkthrough.examples_with_walkthroughs()])
     failed = 0
     for name in names:
-        got = transcript(backstep, name)
+        got, problems = transcript(backstep, name)
         path = os.path.join(HERE, name + ".out")
+        if problems:
+            failed += 1
+            print("FAIL %s\n    " % name + "\n    ".join(problems))
+            continue
         if args.update:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(got)
             print("updated %s" % name)

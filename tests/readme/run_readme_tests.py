@@ -5,7 +5,11 @@
   `$`, are what it must print (stdout and stderr together, without the
   build's progress lines scripts/run shows while it checks the build). A
   line shaped as the debugger's prompt, `(#5) :where`, is typed: it goes to
-  the command's stdin (the debugger echoes it). A last line ending in `...`
+  the command's stdin (the debugger echoes it). A command whose lines type
+  at `backstep debug`'s `(backstep) ` prompt is a session at a keyboard: it
+  runs on a pseudo-terminal, each line typed after its prompt appears
+  (tests/shell/typed_session.py), and `$ echo $?` after it must print its
+  exit status. A last line ending in `...`
   matches any text from there on. Timings (`0.05 s`) match any number.
 - ```sh blocks: each command (continued lines joined, comments dropped) runs
   with bash and must exit 0.
@@ -33,6 +37,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
 from oracle_python import oracle_python  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tests", "shell"))
+import typed_session  # noqa: E402
 
 TYPED = re.compile(r"^\(#\d+\) (.*)$")
 TIMING = re.compile(r"\d+(\.\d+)? s\)")
@@ -119,7 +125,7 @@ def main():
     build = os.path.dirname(os.path.abspath(args.backstep))
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    failures, ran = [], 0
+    failures, ran, last_status = [], 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         # `backstep` is the binary under test; files the commands write go
         # to a scratch folder (out/ and `-o NAME.svg` are relative: linked from there).
@@ -139,8 +145,15 @@ def main():
                 actual = re.sub(r"-o (?![/.])([\w.-]+)(?=\s|$)", rf"-o {tmp}/\1", actual)
                 # The README's build/ is the build under test (BACKSTEP_BUILD_DIR may move it).
                 actual = re.sub(r"(-B|--build) build(?=\s|$)", rf"\1 {build}", actual)
-                r = run(actual, env, "".join(t + "\n" for t in typed))
                 ran += 1
+                if expected is not None and typed_session.is_terminal_session(expected):
+                    lines, status = typed_session.replay(actual, expected, ROOT, build, tmp)
+                    r = subprocess.CompletedProcess(actual, status, "\n".join(lines) + "\n")
+                elif command == "echo $?":  # the status of the session before
+                    r = subprocess.CompletedProcess(command, 0, f"{last_status}\n")
+                else:
+                    r = run(actual, env, "".join(t + "\n" for t in typed))
+                last_status = r.returncode
                 ok = r.returncode == 0 if expected is None else matches(expected, r.stdout.replace(tmp + "/", ""))
                 print(("ok: " if ok else "FAILED: ") + command)
                 if not ok:

@@ -24,6 +24,10 @@ import frame_tests  # noqa: E402
 import run_breakpoint_tests  # noqa: E402
 import interrupt_tests  # noqa: E402
 import pause_tests  # noqa: E402
+import prompt_tests  # noqa: E402
+import completion_tests  # noqa: E402
+import doc_session_tests  # noqa: E402
+import pause_commands_tests  # noqa: E402
 import terminal_tests  # noqa: E402
 from harness import TestFailure  # noqa: E402
 
@@ -41,7 +45,8 @@ def main():
 
     tests = []
     for module in (batch_tests, terminal_tests, debugger_tests, editor_tests, forward_debug_tests, frame_tests,
-                   run_breakpoint_tests, interrupt_tests, pause_tests):
+                   run_breakpoint_tests, interrupt_tests, pause_tests,
+                   prompt_tests, completion_tests, doc_session_tests, pause_commands_tests):
         for t in module.TESTS:
             if args.pattern in t.__name__:
                 tests.append(t)

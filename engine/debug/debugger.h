@@ -117,7 +117,8 @@ struct ForwardPause {
   Reason reason = Reason::Step;
   const Breakpoint* breakpoint = nullptr;  // Breakpoint
   lang::Span where;                        // the statement about to run (PostMortem: where it was raised)
-  std::string message;                     // PostMortem: the exception line; Watch: what happened
+  std::string message;                     // PostMortem: the exception line; Watch: what happened;
+                                           // in code a backward's node runs: which node ("in #2 FnBackward ...")
 };
 
 // Implemented by the repl; every call comes on the interpreter thread.

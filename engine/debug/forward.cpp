@@ -144,10 +144,21 @@ void ForwardTracer::pause(ForwardPause::Reason reason, const lang::Span& where, 
   step_ = Step::None;
   paused_ = true;
   frames_ = live_stack(in);
+  // In script code a node of a backward runs (a custom Function's
+  // backward, the node's hooks once it started): the pause says which. A
+  // pre-hook of the next node runs before that node's record exists: no
+  // node is named then.
   Session* serving = d_.serving_session();
   size_t record = serving ? serving->serving_record() : SIZE_MAX;
-  if (record != SIZE_MAX && record < serving->run().records.size())
-    node_context_ = NodeContext{&serving->run(), record, serving->caller_frame()};
+  const BackwardRun* run = serving ? &serving->run() : nullptr;
+  if (record != SIZE_MAX && record < run->records.size() &&
+      run->records[record].state == NodeRecord::State::Running) {
+    node_context_ = NodeContext{run, record, serving->caller_frame()};
+    const NodeRecord& r = run->records[record];
+    if (p.message.empty())
+      p.message = fmt::format("in #{} {} [node {} of {}] of backward #{}", r.id, unqualified_node_name(run->name_of(r)),
+                              record + 1, run->expected, run->number);
+  }
   Resume r;
   try {
     r = ui->on_forward_pause(p);

@@ -120,7 +120,16 @@ void register_debugger_commands(CommandTable& table) {
   table.add({"breakpoints", "", "list the breakpoints", ArgKind::None, {}, cmd_breakpoints});
   table.add({"delete", "N", "delete breakpoint N", ArgKind::None, {"d"}, cmd_delete_node_break});
   table.add({"step", "[N]", "run N nodes and pause (before a backward: pause at its first node)", ArgKind::None, {"s"},
-             cmd_step});
+             cmd_step,
+             "At a backward pause, runs N nodes in engine order and pauses. Before a custom\n"
+             "autograd.Function's node, :step (N = 1) enters the Function's backward instead\n"
+             "and pauses at its first line, as pdb's step enters a call (:next runs it\n"
+             "through). There :step and :next walk its lines, and once it returns the\n"
+             "backward pauses at the next node; :finish runs to that node, :continue to\n"
+             "the next breakpoint.\n"
+             "At a forward pause, runs to the next script line, entering calls (on a line\n"
+             "that runs a backward: pauses at its first node). Before the program runs\n"
+             "or in the shell: the next backward pauses at its first node."});
   table.add({"continue", "", "run to the next breakpoint", ArgKind::None, {"c"}, cmd_continue});
   table.add({"finish", "", "run the backward to its end, ignoring breakpoints", ArgKind::None, {}, cmd_finish});
   table.add({"abort", "", "stop the backward: it raises RuntimeError at its call site", ArgKind::None, {}, cmd_abort});

@@ -32,8 +32,22 @@ std::string frame_line(const debug::StackFrame& f, size_t i, bool selected) {
 void cmd_bt(Shell& shell, const std::string&) {
   ShellDebugUI& u = attach_debugger(shell);
   const auto& frames = stack_or_fail(u);
+  // Paused in code a backward's node runs (a custom Function's backward):
+  // the node stands between the backward's frames and the line that
+  // called the backward.
+  const auto& context = u.debugger().forward().node_context();
+  bool in_node = context.run && !u.pause();
+  auto node_line = [&] {
+    in_node = false;
+    return fmt::format("      run by {} [node {} of {}]\n", u.node_header(*context.run, context.record),
+                       context.record + 1, context.run->expected);
+  };
   std::string out;
-  for (size_t i = 0; i < frames.size(); ++i) out += frame_line(frames[i], i, i == u.selected_frame());
+  for (size_t i = 0; i < frames.size(); ++i) {
+    if (in_node && i > 0 && frames[i].frame == context.caller) out += node_line();
+    out += frame_line(frames[i], i, i == u.selected_frame());
+  }
+  if (in_node) out += node_line();  // a backward called from no script frame
   shell.out(out);
 }
 
@@ -193,8 +207,8 @@ void cmd_next(Shell& shell, const std::string& args) {
   long n = count_of(args, "steps");
   if (u.paused_in_forward() && !u.pause()) {
     u.resume(debug::Resume{debug::Resume::Kind::Next, 1});
-  } else if (u.pause()) {
-    u.resume(debug::Resume{debug::Resume::Kind::Step, static_cast<int>(std::max(1L, n))});
+  } else if (u.pause()) {  // the next node; over a custom Function's backward (:step enters it)
+    u.resume(debug::Resume{debug::Resume::Kind::Next, static_cast<int>(std::max(1L, n))});
   } else {
     throw CommandError("nothing to step: the program is not paused");
   }
@@ -231,11 +245,12 @@ void register_frame_commands(CommandTable& table) {
              ArgKind::None, {}, cmd_pm});
   table.add({"watch", "NAME", "pause where a tensor's gradient arrives, and when it is modified in place",
              ArgKind::Expression, {}, cmd_watch});
-  table.add({"next", "", "forward: run to the next line of this function; backward: as :step", ArgKind::None, {"n"},
+  table.add({"next", "", "forward: the next line of this function; backward: the next node, over a Function's backward", ArgKind::None, {"n"},
              cmd_next,
              "At a forward pause, runs to the next line of the same function (calls run\n"
-             "through, as pdb's n). A backward has no calls to step over: there :next is\n"
-             ":step, the next node in engine order."});
+             "through, as pdb's n). At a backward pause it runs to the next node in engine\n"
+             "order, as :step does, but before a custom autograd.Function's node it runs\n"
+             "the Function's backward through instead of pausing in it."});
 }
 
 }  // namespace backstep::repl

@@ -38,6 +38,7 @@
 #include "engine/api/node_object.h"
 #include "engine/api/script_hooks.h"
 #include "engine/autograd/script_function_node.h"
+#include "engine/lang/source.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/interpreter.h"
@@ -207,6 +208,25 @@ void save_for_backward(Interpreter& in, ScriptFunctionNode& node, const Value& c
   node.save(tensors);
 }
 
+// Whether the class's backward (or vjp) is the program's own code rather
+// than the library's (checkpoint's, a module's full backward hooks'),
+// looking through functools.wraps wrappers (once_differentiable): the
+// debugger's :step enters only those (Note [Stepping through a custom
+// Function's backward], engine/debug/forward.cpp).
+bool backward_is_program_code(Interpreter& in, const Value& cls) {
+  for (const char* name : {"backward", "vjp"}) {
+    std::optional<Value> fn = rt::try_get_attr(in, cls, name);
+    for (int unwrap = 0; fn && unwrap < 8; ++unwrap) {
+      if (auto* f = fn->as<rt::ScriptFunction>()) {
+        const lang::SourceFile* src = lang::source_of(f->code->span);
+        if (src && !src->is_library()) return true;
+      }
+      fn = rt::try_get_attr(in, *fn, "__wrapped__");
+    }
+  }
+  return false;
+}
+
 bool uses_setup_context(Interpreter& in, const Value& cls) {
   return rt::truthy(in, rt::get_attr(in, cls, "_backstep_setup_context"));
 }
@@ -270,6 +290,7 @@ Value function_apply(Interpreter& in, rt::Args& a) {
   // Made before the forward runs: its sequence number and origin (this line).
   auto node = c10::make_intrusive<ScriptFunctionNode>(function_name(in, cls) + "Backward", script_backward(in));
   node->is_variable_input = is_variable;
+  node->program_backward = backward_is_program_code(in, cls);
   if (executable) node->set_next_edges(ag::collect_next_edges(inputs));
 
   Value ctx = in.call(rt::get_attr(in, cls, "_backward_cls"), {});

@@ -50,6 +50,9 @@ class ScriptFunctionNode final : public ag::Node {
   std::vector<bool> is_variable_input;  // per forward argument: a tensor?
   std::vector<ag::VariableInfo> output_info;  // per forward output
   bool materialize_grads = true;
+  // Its backward is the program's own code, not the library's: the
+  // debugger's :step before the node enters only such a backward.
+  bool program_backward = false;
   // The script side (the ctx object): opaque here, owned by the node as
   // PyNode owns its Python object.
   std::shared_ptr<void> payload;

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 namespace backstep::debug {
 
@@ -195,6 +196,12 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   for (auto& bp : breakpoints_) bp.pending = false;
   auto started = std::chrono::steady_clock::now();
   Session session(*this, run, roots, /*produced=*/ui_ != nullptr || keep_watching_);
+  // Innermost first: a backward started from a hook or a prompt nests.
+  struct Active {
+    Session*& slot;
+    Session* outer;
+    ~Active() { slot = outer; }
+  } active{active_session_, std::exchange(active_session_, &session)};
   if (step_next_backward_) {
     session.start_stepping(1);
     step_next_backward_ = false;
@@ -253,6 +260,10 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
     finish(interrupted ? BackwardRun::Outcome::Aborted : BackwardRun::Outcome::Failed, se.message());
     throw se;
   }
+}
+
+Session* Debugger::serving_session() const {
+  return active_session_ && active_session_->serving_script() ? active_session_ : nullptr;
 }
 
 void Debugger::check_module_breakpoints() {

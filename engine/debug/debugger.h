@@ -34,6 +34,7 @@ namespace backstep::debug {
 class EngineWorkers;  // engine_workers.h
 class LogThread;      // log_thread.h
 class ForwardTracer;  // forward.h
+class Session;        // session.h
 
 // What is known of a node before it runs (gathered while walking the graph).
 struct NodeFacts {
@@ -116,7 +117,8 @@ struct ForwardPause {
   Reason reason = Reason::Step;
   const Breakpoint* breakpoint = nullptr;  // Breakpoint
   lang::Span where;                        // the statement about to run (PostMortem: where it was raised)
-  std::string message;                     // PostMortem: the exception line; Watch: what happened
+  std::string message;                     // PostMortem: the exception line; Watch: what happened;
+                                           // in code a backward's node runs: which node ("in #2 FnBackward ...")
 };
 
 // Implemented by the repl; every call comes on the interpreter thread.
@@ -215,6 +217,11 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   friend class Session;
   friend class ForwardTracer;
   bool watching() const { return ui_ || logging() || keep_watching_; }
+  // The watched backward whose node is running script code on the
+  // interpreter thread now (a custom Function's backward, a script hook),
+  // null when none is or the innermost backward is at its own prompt
+  // (Note [Stepping through a custom Function's backward], forward.cpp).
+  Session* serving_session() const;
   void let_go_of_old_histories();
   // A module breakpoint set before the program made any module is checked
   // at the first backward after some exist: one naming none is reported.
@@ -237,6 +244,7 @@ class Debugger : public api::BackwardRunner, public rt::ExecutionObserver {
   std::vector<Breakpoint> breakpoints_;
   int next_breakpoint_ = 1;
   bool step_next_backward_ = false;
+  Session* active_session_ = nullptr;  // the innermost backward run() is running (interpreter thread)
   BreakpointFallback breakpoint_fallback_;
   bool log_to_ui_ = false;
   bool keep_watching_ = false;

@@ -1,5 +1,6 @@
 #include "engine/debug/forward.h"
 
+#include "engine/debug/session.h"
 #include "engine/lang/ast.h"
 #include "engine/runtime/py_ops.h"
 
@@ -143,22 +144,76 @@ void ForwardTracer::pause(ForwardPause::Reason reason, const lang::Span& where, 
   step_ = Step::None;
   paused_ = true;
   frames_ = live_stack(in);
+  // In script code a node of a backward runs (a custom Function's
+  // backward, the node's hooks once it started): the pause says which. A
+  // pre-hook of the next node runs before that node's record exists: no
+  // node is named then.
+  Session* serving = d_.serving_session();
+  size_t record = serving ? serving->serving_record() : SIZE_MAX;
+  const BackwardRun* run = serving ? &serving->run() : nullptr;
+  if (record != SIZE_MAX && record < run->records.size() &&
+      run->records[record].state == NodeRecord::State::Running) {
+    node_context_ = NodeContext{run, record, serving->caller_frame()};
+    const NodeRecord& r = run->records[record];
+    if (p.message.empty())
+      p.message = fmt::format("in #{} {} [node {} of {}] of backward #{}", r.id, unqualified_node_name(run->name_of(r)),
+                              record + 1, run->expected, run->number);
+  }
   Resume r;
   try {
     r = ui->on_forward_pause(p);
   } catch (...) {
     paused_ = false;
     frames_.clear();
+    node_context_ = NodeContext{};
     update();
     throw;
   }
   paused_ = false;
   frames_.clear();
+  node_context_ = NodeContext{};
   apply(r, in);
+}
+
+// Note [Stepping through a custom Function's backward]
+// A custom Function's backward is script code a node runs: the engine, on
+// its worker, calls the node, which posts the script's `backward` to the
+// interpreter thread and waits (Note [A custom Function's backward runs on
+// the interpreter thread], function_api.cpp). So the one stepper there is,
+// this tracer's, walks its lines, and the backward's session and this
+// tracer hand the step to each other, each on the interpreter thread:
+//  - :step at the node's pause (Session::pause) sets a step into here when
+//    the Function's backward is the program's own code (checkpoint's and a
+//    module hook's Function nodes are library code, stepped as any node),
+//    and leaves the session's own one-node step as it is: the first program
+//    line the node runs pauses, else the next node does;
+//  - a pause at a node ends a step of this tracer in progress (cancel_step),
+//    whichever of the two came first;
+//  - at a pause in the backward (a step, or a line breakpoint there),
+//    :step, :next and :finish keep the session's one-node step, so leaving
+//    the backward pauses at the next node (its caller, as pdb's step
+//    returns to the caller's next line), and :continue clears it.
+// The session's counter is written here while its engine thread is blocked
+// in run_on_interpreter_thread for this very code, and read there after the
+// mailbox hands the result back: the mailbox orders the two. A pause in
+// code typed at the node's own prompt is not the node's: the session says
+// so (serving_script() is false while its prompt is open).
+void ForwardTracer::step_into_backward() {
+  step_ = Step::Into;
+  step_depth_ = d_.interpreter().depth();
+  update();
+}
+
+void ForwardTracer::cancel_step() {
+  if (step_ == Step::None) return;
+  step_ = Step::None;
+  update();
 }
 
 void ForwardTracer::apply(const Resume& r, rt::Interpreter& in) {
   step_depth_ = in.depth();
+  if (Session* serving = d_.serving_session())
+    serving->step_after_script(r.kind != Resume::Kind::Continue && r.kind != Resume::Kind::Abort);
   switch (r.kind) {
     case Resume::Kind::Step: step_ = Step::Into; break;
     case Resume::Kind::Next: step_ = Step::Over; break;

@@ -47,6 +47,23 @@ class ForwardTracer : public rt::Tracer {
   // pauses at the backward's first node: Debugger::run asks.
   bool take_step_into_backward();
 
+  // From a backward's pause, on the interpreter thread (Note [Stepping
+  // through a custom Function's backward], forward.cpp): :step before a
+  // custom Function's node pauses at the first program line its backward
+  // runs; any pause at a node ends a step in progress.
+  void step_into_backward();
+  void cancel_step();
+  // At a pause in script code a backward's node runs (a custom Function's
+  // backward, a hook): that backward, the node, and the frame that called
+  // the backward (the live frames above it are the backward's). Empty
+  // (run null) at any other pause.
+  struct NodeContext {
+    const BackwardRun* run = nullptr;
+    size_t record = 0;
+    const rt::Frame* caller = nullptr;
+  };
+  const NodeContext& node_context() const { return node_context_; }
+
   // :watch NAME: pauses the backward before the node that receives the
   // tensor's gradient (its grad_fn, or a leaf's AccumulateGrad), and the
   // forward at the line after one that modified it in place. Returns the
@@ -83,6 +100,7 @@ class ForwardTracer : public rt::Tracer {
   int step_depth_ = 0;
   bool paused_ = false;
   std::vector<StackFrame> frames_;
+  NodeContext node_context_;  // while paused_
   // Post-mortem: the frames the exception in flight has left, innermost first.
   std::shared_ptr<rt::ExceptionObject> unwinding_;
   std::vector<StackFrame> unwound_;

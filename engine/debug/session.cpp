@@ -129,6 +129,7 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   // Without a UI or a trace to read it (logging alone), no history is kept:
   // each node's record lives just long enough to make its log line.
   run_.history_dropped = !keep_history_;
+  caller_frame_ = d_.interpreter().current_frame();
   {
     autograd::NodeIds::Batch ids(ids_);
     for (const auto& r : roots)

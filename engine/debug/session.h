@@ -84,6 +84,22 @@ class Session {
   void post_mortem(const std::string& error);
   void mark_failed();
 
+  // On the interpreter thread, while a node of this backward runs script
+  // code there and the engine waits for it (Note [Stepping through a
+  // custom Function's backward], forward.cpp):
+  bool serving_script() const { return !prompting_; }
+  // The node whose script code runs (SIZE_MAX when unknown: device threads).
+  size_t serving_record() const { return multi_device_ ? SIZE_MAX : current_; }
+  const BackwardRun& run() const { return run_; }
+  // The frame that called the backward: frames above it are the backward's.
+  const rt::Frame* caller_frame() const { return caller_frame_; }
+  // A step, next or finish typed in that code pauses at the next node
+  // once it returns to the engine; a continue runs to the next breakpoint.
+  // Not with device threads: another node may be reading the count there.
+  void step_after_script(bool step) {
+    if (!multi_device_) steps_left_ = step ? 1 : 0;
+  }
+
  private:
   void visit(torch::autograd::Node* n, autograd::NodeIds::Batch& ids);
   NodeFacts facts_of(torch::autograd::Node& node, const autograd::NodeMetadata* md);
@@ -163,6 +179,8 @@ class Session {
   LogBatch log_batch_;  // nodes whose lines the log thread has not been given yet
   std::string log_line_;  // reused for every node's log line shown in the UI
   int steps_left_ = 0;
+  bool prompting_ = false;  // this backward's own prompt is open (interpreter thread)
+  const rt::Frame* caller_frame_ = nullptr;
   bool finish_ = false;
   bool abort_ = false;
   // Records outlive their node (UI or trace): post-hooks record what each

@@ -3,7 +3,9 @@
 // between two nodes (see debugger.h for the threading model).
 #include "engine/api/node_object.h"
 #include "engine/api/training_steps.h"
+#include "engine/autograd/script_function_node.h"
 #include "engine/debug/convenience.h"
+#include "engine/debug/forward.h"
 #include "engine/debug/session.h"
 #include "engine/runtime/objects.h"
 #include "engine/runtime/py_ops.h"
@@ -115,8 +117,27 @@ void Session::pause(PauseEvent& e) {
   rt::Interpreter& in = d_.interpreter();
   Resume resume;
   in.run_on_interpreter_thread([&] {
+    // A step of the forward or of a custom Function's backward ends here
+    // when this node comes first (Note [Stepping through a custom
+    // Function's backward], forward.cpp).
+    d_.forward().cancel_step();
     ConvenienceNames bind(in, bindings(*e.node, e.grad_outputs, e.after ? &e.grad_inputs : nullptr));
-    resume = d_.ui()->on_pause(e);
+    prompting_ = true;
+    try {
+      resume = d_.ui()->on_pause(e);
+    } catch (...) {
+      prompting_ = false;
+      throw;
+    }
+    prompting_ = false;
+    // :step before a custom Function's node enters its backward (pdb's
+    // step into a call) when that is the program's own code; the session's
+    // one-node step stays the fallback. :next steps over it.
+    const ag::Node& paused = *e.node;
+    if (resume.kind == Resume::Kind::Step && resume.steps <= 1 && !e.after &&
+        typeid(paused) == typeid(autograd::ScriptFunctionNode) &&
+        static_cast<const autograd::ScriptFunctionNode&>(paused).program_backward)
+      d_.forward().step_into_backward();
   });
   apply(resume);
 }
@@ -154,8 +175,11 @@ void Session::post_mortem(const std::string& error) {
   ConvenienceNames bind(in, bindings(*node, e.grad_outputs, nullptr));
   post_log_batch();
   d_.flush_log();  // the log up to the failing node is on disk before the user looks
+  d_.forward().cancel_step();
+  prompting_ = true;  // the engine has stopped: code typed here is no node's
   Resume ignored = d_.ui()->on_pause(e);  // nothing to resume: the backward has failed
   (void)ignored;
+  prompting_ = false;
 }
 
 void Session::mark_failed() {

@@ -3,6 +3,7 @@
 # prompt.
 :help run
 :help n
+:help s
 :help info
 :info breakpoints
 :b MulBackward0

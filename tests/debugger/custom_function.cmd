@@ -4,7 +4,7 @@
 :node #2
 :saved
 :grads
-:step
+:next
 :grads
 :history
 :step

@@ -1,6 +1,6 @@
 # Stepping through a graph that holds a custom autograd.Function: its node
-# pauses like any other, and its backward (script code) runs while the
-# debugger drives the backward from a worker thread.
+# pauses like any other, and :next runs its backward (script code) through
+# while the debugger drives the backward from a worker thread.
 import torch
 
 

@@ -14,7 +14,7 @@ For every program in programs_list.py:
      grad_fn at its end must draw PyTorch's graph of them (nodes, names,
      edges), so programs without a backward are covered too;
   4. stepping through the first backward with the debugger (`backstep debug
-     P -x` and `:step` per node) must pause at the same nodes in the same
+     P -x` and `:next` per node) must pause at the same nodes in the same
      order.
 
 Usage: run_order_tests.py --backstep build/backstep --schema-checker build/tests/tools/check_json_schema
@@ -122,7 +122,9 @@ def check_debugger(backstep, path, expected_nodes, tmp):
     a tutorial's loop) is not this check's, and under load it took minutes."""
     cmd = os.path.join(tmp, "steps.cmd")
     with open(cmd, "w") as f:
-        f.write(":step\n" * len(expected_nodes))
+        # :next, not :step: at a custom Function's node :step enters the
+        # script's backward (pausing at its lines); :next runs it through.
+        f.write(":next\n" * len(expected_nodes))
     p = subprocess.Popen([backstep, "debug", path, "-x", cmd], cwd=ROOT, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     watchdog = threading.Timer(600, p.kill)

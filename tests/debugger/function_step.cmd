@@ -1,0 +1,10 @@
+:break ScaledTanhBackward
+:continue
+:step
+:step
+:step
+:p grad_output
+:p slope
+:bt
+:finish
+:continue

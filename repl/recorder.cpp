@@ -35,6 +35,7 @@ Recorder::Recorder(debug::Debugger& d, rt::Interpreter& in, Options options) : d
         if (r.function) nodes.push_back(r.function);
       autograd::SnapshotOptions so;
       so.saved_fields = options.saved_fields;
+      so.check = [interp] { interp->check_interrupt(); };  // Note [A backward interrupted before it starts]
       e.graph = autograd::snapshot_nodes(d_.ids(), nodes, api::tensor_namer(*interp), so);
       // A backward's roots are edges (a node and which of its outputs), not tensors.
       for (const auto& r : roots) {

@@ -8,6 +8,8 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include <exception>
+
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -211,8 +213,23 @@ void TraceStream::run_started(debug::BackwardRun& run, const ag::edge_list& root
   std::vector<c10::intrusive_ptr<ag::Node>> nodes;
   for (const auto& r : roots)
     if (r.function) nodes.push_back(r.function);
+  // Note [A backward interrupted before it starts] (debugger.cpp): a big
+  // graph takes a second to describe and write, and Ctrl-C or --timeout
+  // must not wait for it.
+  // (viz::render turns what a render throws into an error result: the
+  // interrupt is kept here and raised again after it.)
+  std::exception_ptr interrupted;
+  auto check = [this, &interrupted] {
+    try {
+      in_.check_interrupt();
+    } catch (...) {
+      interrupted = std::current_exception();
+      throw;
+    }
+  };
   autograd::SnapshotOptions so;
   so.saved_fields = true;
+  so.check = check;
   autograd::GraphSnapshot graph = autograd::snapshot_nodes(d_.ids(), nodes, api::tensor_namer(in_), so);
   for (const auto& r : roots) {
     if (!r.function) continue;
@@ -222,7 +239,9 @@ void TraceStream::run_started(debug::BackwardRun& run, const ag::edge_list& root
   }
   viz::RenderOptions compact;
   compact.compact_json = true;
+  compact.check = check;
   viz::RenderResult rendered = viz::render(graph, viz::Annotations{}, viz::Format::Json, compact);
+  if (interrupted) std::rethrow_exception(interrupted);
   ordered_json entry = backward_fields(run);
   entry.erase("number");
   ordered_json e{{"backward", run.number}};

@@ -69,11 +69,14 @@ json node_json(const model::Node& n) {
 
 }  // namespace
 
-std::string graph_json(const model::Graph& graph, int indent) {
+std::string graph_json(const model::Graph& graph, int indent, const std::function<void()>& check) {
   json roots = json::array();
   for (const auto& r : graph.roots) roots.push_back(r.node);
   json nodes = json::array();
-  for (const auto& n : graph.nodes) nodes.push_back(node_json(n));
+  for (const auto& n : graph.nodes) {
+    nodes.push_back(node_json(n));
+    if (check && nodes.size() % 1024 == 0) check();
+  }
   json edges = json::array();
   for (const auto& e : graph.edges) edges.push_back(json{{"from", e.from}, {"to", e.to}, {"input_nr", e.input_nr}});
   json doc{{"format", "backstep.graph/v1"}, {"roots", std::move(roots)}, {"nodes", std::move(nodes)}, {"edges", std::move(edges)}};

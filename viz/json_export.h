@@ -5,10 +5,12 @@
 
 #include "viz/model.h"
 
+#include <functional>
 #include <string>
 
 namespace backstep::viz {
 
-std::string graph_json(const model::Graph& graph, int indent = 1);
+// `check` (when set) runs every 1024 nodes and may throw to stop the write.
+std::string graph_json(const model::Graph& graph, int indent = 1, const std::function<void()>& check = {});
 
 }  // namespace backstep::viz

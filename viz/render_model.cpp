@@ -102,7 +102,7 @@ RenderResult render_model(const model::Graph& graph, Format format, const Render
   stats.graph_nodes = graph.nodes.size();
   RenderResult result;
   if (format == Format::Json) {
-    result.data = graph_json(graph, options.compact_json ? -1 : 1);
+    result.data = graph_json(graph, options.compact_json ? -1 : 1, options.check);
     result.ok = true;
   } else if (format == Format::Text) {
     TextTreeOptions t;

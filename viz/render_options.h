@@ -55,6 +55,9 @@ struct RenderOptions {
   // JSON on one line (a graphs file's record) instead of indented for reading.
   bool compact_json = false;
   ProgressCallback progress;
+  // JSON only: called every 1024 nodes written, for a caller that must stay
+  // interruptible (it throws; nothing is returned).
+  std::function<void()> check;
 };
 
 // What a render drew, for a one-line summary ("10000 nodes as 14 boxes, dot").

@@ -264,6 +264,7 @@ GraphSnapshot snapshot_nodes(NodeIds& ids, const std::vector<NodePtr>& roots,
     queue.pop_front();
     snap.nodes.push_back(describe(ids, *n, namer, opt));
     order.push_back(n);
+    if (opt.check && order.size() % SnapshotOptions::kCheckEvery == 0) opt.check();
     for (const auto& e : n->next_edges())
       if (e.function && seen.insert(e.function.get()).second) queue.push_back(e.function.get());
   }

@@ -15,6 +15,7 @@
 
 #include <torch/csrc/autograd/function.h>
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -170,6 +171,10 @@ std::string parameter_path_of(const at::Tensor& t);
 struct SnapshotOptions {
   bool saved_fields = true;  // read saved fields (cheap: no tensor values are copied)
   size_t max_nodes = SIZE_MAX;
+  // Called every kCheckEvery nodes: a caller that must stay interruptible
+  // (Ctrl-C, --timeout) throws from it, and the snapshot is let go.
+  std::function<void()> check;
+  static constexpr size_t kCheckEvery = 1024;
 };
 
 // Describes one live node as a snapshot would.

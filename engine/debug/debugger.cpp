@@ -191,7 +191,21 @@ std::vector<at::Tensor> Debugger::run(rt::Interpreter& in, const ag::edge_list& 
   run.is_grad = !accumulate_grad;
   run.step = api::training_steps(in).steps();
   run.loss = api::training_steps(in).last_loss();
-  for (const auto& listener : start_listeners_) listener(run, roots);
+  // Note [A backward interrupted before it starts]
+  // What listens for a backward's start may take a while (--graph-json
+  // describes and writes the whole graph: a second for 50,000 nodes), so it
+  // checks for Ctrl-C and --timeout as it goes, and a KeyboardInterrupt may
+  // come out of it before any node has run. The run is then over: marked
+  // aborted and reported to the finish listeners like any other, so a trace
+  // written in backward order does not wait for it forever.
+  try {
+    for (const auto& listener : start_listeners_) listener(run, roots);
+  } catch (...) {
+    run.outcome = BackwardRun::Outcome::Aborted;
+    run.error = "interrupted before it started";
+    for (const auto& listener : listeners_) listener(run);
+    throw;
+  }
   check_module_breakpoints();
   for (auto& bp : breakpoints_) bp.pending = false;
   auto started = std::chrono::steady_clock::now();

@@ -9,6 +9,7 @@ enough to mean something."""
 import json
 import os
 import re
+import signal
 import subprocess
 import threading
 import time
@@ -88,8 +89,9 @@ def make_test(check, programs):
         check("--timeout in a watched backward: exit 124, the backward cut short",
               run.p.returncode == 124 and "backward done" not in run.out, (run.p.returncode, run.err))
         # Under a sanitizer, writing the 50,000-node graph as the backward
-        # starts (no check point inside) can outlast the last resort, which
-        # then ends the run: what matters there is exit 124 and whole files.
+        # starts (a check point every 1024 nodes, but each is slow there) can
+        # outlast the last resort, which then ends the run: what matters
+        # there is exit 124 and whole files.
         stopped = run.stopped is not None and run.stopped < TIMEOUT + STOP_WITHIN
         if SANITIZER_BUILD and run.stopped is None:
             stopped = "the program did not stop, ending it" in run.err
@@ -108,6 +110,43 @@ def make_test(check, programs):
         left = sorted(os.listdir(out_dir))
         check("--timeout in a watched backward: the files are whole JSON, nothing else is left",
               set(left) <= {"t.json", "g.json"} and all(whole(os.path.join(out_dir, f)) for f in left), left)
+
+        # Ctrl-C while --graph-json describes and writes the 50,000-node graph
+        # at the backward's start (Note [A backward interrupted before it
+        # starts]): it stops there, before any node runs, and the trace says so.
+        ctrl_c_dir = r.path("ctrl_c")
+        os.mkdir(ctrl_c_dir)
+        trace, graphs = os.path.join(ctrl_c_dir, "t.json"), os.path.join(ctrl_c_dir, "g.json")
+        p = subprocess.Popen([r.backstep, "run", program, "--trace", trace, "--graph-json", graphs],
+                             env=dict(os.environ, OMP_NUM_THREADS="1"), stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        p.stdout.readline()  # printed just before loss.backward()
+        # Describing and writing the graph takes ~0.4 s here (26 MB of JSON,
+        # many times that under a sanitizer); 0.1 s in, the backward has
+        # started (a Ctrl-C before it would stop the statement itself) and no
+        # node has run.
+        time.sleep(0.1)
+        p.send_signal(signal.SIGINT)
+        signalled = time.monotonic()
+        out, err = p.communicate(timeout=120)
+        ended = time.monotonic() - signalled
+        check("Ctrl-C as --graph-json writes a big graph: exit 130, a KeyboardInterrupt at .backward()",
+              p.returncode == 130 and "backward done" not in out
+              and err.endswith("    loss.backward()\n    ^^^^^^^^^^^^^^^\nKeyboardInterrupt\n"), (p.returncode, err))
+        check(f"Ctrl-C as --graph-json writes a big graph: the process ends within {STOP_WITHIN} s",
+              ended < STOP_WITHIN, f"{ended:.2f} s")
+        try:
+            with open(trace) as f:
+                runs = json.load(f)["backwards"]
+            with open(graphs) as f:
+                drawn = json.load(f)["graphs"]
+        except (OSError, ValueError) as e:
+            runs, drawn = [], e
+        check("Ctrl-C as --graph-json writes a big graph: the trace records that backward as stopped before it started",
+              len(runs) == 2 and runs[1]["outcome"] == "aborted" and runs[1]["error"] == "interrupted before it started"
+              and runs[1]["records"] == [], runs)
+        check("Ctrl-C as --graph-json writes a big graph: the graphs file is whole, with the backward before it",
+              isinstance(drawn, list) and len(drawn) == 1, drawn)
 
         # --timeout's last resort: a libtorch call that never returns to a
         # check point; the process ends 5 s after the timeout, and the trace

@@ -61,52 +61,57 @@ inline void fold(T v, double& sq, T& lo, T& hi) {
 // below; AVX-512 has FMA built in), so the results are bit for bit the
 // scalar loop's on every machine (test_summary.cpp checks it).
 constexpr int kLanes = 16;
-using D8 = double __attribute__((vector_size(64)));
-using F8 = float __attribute__((vector_size(32)));
-using F16 = float __attribute__((vector_size(64)));
+// 16-byte vectors: GCC turns them into SSE2 (or, in the AVX2 clone,
+// VEX-encoded) instructions one for one; wider generic vectors on a target
+// without registers that wide came out as spills and scalar moves (eleven
+// instructions an element under AVX2).
+using F4 = float __attribute__((vector_size(16)));
+using D2 = double __attribute__((vector_size(16)));
+using D4 = double __attribute__((vector_size(32)));  // only converted into, then split (cvtps2pd)
 
-// Sixteen lanes of float values: sums of squares in two D8, extremes in one F16.
+// Sixteen lanes of float values: sums of squares in eight D2, extremes in four F4.
 struct FloatLanes {
-  D8 sq[2] = {};
-  F16 lo, hi;
+  D2 sq[8] = {};
+  F4 lo[4], hi[4];
   explicit FloatLanes(float first) {
-    for (int l = 0; l < kLanes; ++l) lo[l] = hi[l] = first;
+    for (int k = 0; k < 4; ++k) lo[k] = hi[k] = F4{first, first, first, first};
   }
   void fold16(const float* p) {
-    F16 x;
-    std::memcpy(&x, p, sizeof x);  // (no function returns a 64-byte vector: -Wpsabi)
-    F8 a = __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7);
-    F8 b = __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
-    D8 wa = __builtin_convertvector(a, D8), wb = __builtin_convertvector(b, D8);
-    sq[0] += wa * wa;
-    sq[1] += wb * wb;
-    lo = x < lo ? x : lo;
-    hi = x > hi ? x : hi;
+    for (int k = 0; k < 4; ++k) {
+      F4 x;
+      std::memcpy(&x, p + 4 * k, sizeof x);
+      D4 wide = __builtin_convertvector(x, D4);
+      D2 a = {wide[0], wide[1]}, b = {wide[2], wide[3]};
+      sq[2 * k] += a * a;
+      sq[2 * k + 1] += b * b;
+      lo[k] = x < lo[k] ? x : lo[k];
+      hi[k] = x > hi[k] ? x : hi[k];
+    }
   }
-  double sq_lane(int l) const { return sq[l / 8][l % 8]; }
-  float lo_lane(int l) const { return lo[l]; }
-  float hi_lane(int l) const { return hi[l]; }
+  double sq_lane(int l) const { return sq[l / 2][l % 2]; }
+  float lo_lane(int l) const { return lo[l / 4][l % 4]; }
+  float hi_lane(int l) const { return hi[l / 4][l % 4]; }
 };
 
-// Sixteen lanes of double values: two D8 for each of the three.
+// Sixteen lanes of double values: eight D2 for each of the three.
 struct DoubleLanes {
-  D8 sq[2] = {};
-  D8 lo[2], hi[2];
+  D2 sq[8] = {};
+  D2 lo[8], hi[8];
   explicit DoubleLanes(double first) {
-    for (int l = 0; l < kLanes; ++l) lo[l / 8][l % 8] = hi[l / 8][l % 8] = first;
+    for (int k = 0; k < 8; ++k) lo[k] = hi[k] = D2{first, first};
   }
   void fold16(const double* p) {
-    for (int k = 0; k < 2; ++k) {
-      D8 x;
-      std::memcpy(&x, p + 8 * k, sizeof x);
+    for (int k = 0; k < 8; ++k) {
+      D2 x;
+      std::memcpy(&x, p + 2 * k, sizeof x);
       sq[k] += x * x;
       lo[k] = x < lo[k] ? x : lo[k];
       hi[k] = x > hi[k] ? x : hi[k];
     }
   }
-  double sq_lane(int l) const { return sq[l / 8][l % 8]; }
-  double lo_lane(int l) const { return lo[l / 8][l % 8]; }
-  double hi_lane(int l) const { return hi[l / 8][l % 8]; }
+  double sq_lane(int l) const { return sq[l / 2][l % 2]; }
+  double lo_lane(int l) const { return lo[l / 2][l % 2]; }
+  double hi_lane(int l) const { return hi[l / 2][l % 2]; }
 };
 
 #pragma GCC push_options
@@ -133,8 +138,48 @@ template <class T>
   return finish_finite(total, lo, hi, s);
 }
 
-[[gnu::target_clones("avx2", "default")]] bool scan_lanes_float(const float* data, int64_t n, Summary& s) {
-  return scan_lanes(data, n, s);
+bool scan_lanes_float(const float* data, int64_t n, Summary& s) { return scan_lanes(data, n, s); }
+
+// The two wide versions below end alike: the lanes stored, the tail folded
+// into lane 0, the lanes combined in order (as scan_lanes does).
+bool finish_lanes(const float* data, int64_t i, int64_t n, double (&sq)[kLanes], float (&lows)[kLanes],
+                  float (&highs)[kLanes], Summary& s) {
+  for (; i < n; ++i) fold(data[i], sq[0], lows[0], highs[0]);  // the tail in lane 0
+  double total = 0;
+  float lo_all = lows[0], hi_all = highs[0];
+  for (int l = 0; l < kLanes; ++l) {
+    total += sq[l];
+    lo_all = lows[l] < lo_all ? lows[l] : lo_all;
+    hi_all = highs[l] > hi_all ? highs[l] : hi_all;
+  }
+  return finish_finite(total, lo_all, hi_all, s);
+}
+
+// The float lanes in AVX2 instructions: sq[k] holds lanes 4k..4k+3, lo[h]
+// and hi[h] lanes 8h..8h+7; _mm256_min_ps(x, lo) is `x < lo ? x : lo`.
+[[gnu::target("avx2")]] bool scan_lanes_float_avx2(const float* data, int64_t n, Summary& s) {
+  __m256d sq[4] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
+  __m256 lo[2] = {_mm256_set1_ps(data[0]), _mm256_set1_ps(data[0])}, hi[2] = {lo[0], lo[1]};
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int k = 0; k < 4; ++k) {
+      __m256d x = _mm256_cvtps_pd(_mm_loadu_ps(data + i + 4 * k));
+      sq[k] = _mm256_add_pd(sq[k], _mm256_mul_pd(x, x));
+    }
+    for (int h = 0; h < 2; ++h) {
+      __m256 x = _mm256_loadu_ps(data + i + 8 * h);
+      lo[h] = _mm256_min_ps(x, lo[h]);
+      hi[h] = _mm256_max_ps(x, hi[h]);
+    }
+  }
+  alignas(32) double sums[kLanes];
+  alignas(32) float lows[kLanes], highs[kLanes];
+  for (int k = 0; k < 4; ++k) _mm256_store_pd(sums + 4 * k, sq[k]);
+  for (int h = 0; h < 2; ++h) {
+    _mm256_store_ps(lows + 8 * h, lo[h]);
+    _mm256_store_ps(highs + 8 * h, hi[h]);
+  }
+  return finish_lanes(data, i, n, sums, lows, highs, s);
 }
 
 // The float lanes in AVX-512 instructions: GCC's vector code for the clone
@@ -155,26 +200,22 @@ template <class T>
     lo = _mm512_min_ps(x, lo);
     hi = _mm512_max_ps(x, hi);
   }
-  alignas(64) double sq[kLanes];
+  alignas(64) double sums[kLanes];
   alignas(64) float lows[kLanes], highs[kLanes];
-  _mm512_store_pd(sq, sq0);
-  _mm512_store_pd(sq + 8, sq1);
+  _mm512_store_pd(sums, sq0);
+  _mm512_store_pd(sums + 8, sq1);
   _mm512_store_ps(lows, lo);
   _mm512_store_ps(highs, hi);
-  for (; i < n; ++i) fold(data[i], sq[0], lows[0], highs[0]);  // the tail in lane 0
-  double total = 0;
-  float lo_all = lows[0], hi_all = highs[0];
-  for (int l = 0; l < kLanes; ++l) {
-    total += sq[l];
-    lo_all = lows[l] < lo_all ? lows[l] : lo_all;
-    hi_all = highs[l] > hi_all ? highs[l] : hi_all;
-  }
-  return finish_finite(total, lo_all, hi_all, s);
+  return finish_lanes(data, i, n, sums, lows, highs, s);
 }
 
-const bool g_has_avx512 = __builtin_cpu_supports("avx512f");
+// Which version this CPU runs (the baseline one is compiled for x86-64's SSE2).
+enum class FloatScan { Avx512, Avx2, Baseline };
+const FloatScan g_float_scan = __builtin_cpu_supports("avx512f") ? FloatScan::Avx512
+                               : __builtin_cpu_supports("avx2")  ? FloatScan::Avx2
+                                                                 : FloatScan::Baseline;
 
-[[gnu::target_clones("avx512f", "avx2", "default")]] bool scan_lanes_double(const double* data, int64_t n,
+[[gnu::target_clones("avx2", "default")]] bool scan_lanes_double(const double* data, int64_t n,
                                                                               Summary& s) {
   return scan_lanes(data, n, s);
 }
@@ -189,7 +230,14 @@ bool scan_all_finite(const T* data, int64_t n, Summary& s) {
     for (int64_t i = 0; i < n; ++i) fold(data[i], sq, lo, hi);
     return finish_finite(sq, lo, hi, s);
   }
-  if constexpr (std::is_same_v<T, float>) return g_has_avx512 ? scan_lanes_float_avx512(data, n, s) : scan_lanes_float(data, n, s);
+  if constexpr (std::is_same_v<T, float>) {
+    switch (g_float_scan) {
+      case FloatScan::Avx512: return scan_lanes_float_avx512(data, n, s);
+      case FloatScan::Avx2: return scan_lanes_float_avx2(data, n, s);
+      case FloatScan::Baseline: break;
+    }
+    return scan_lanes_float(data, n, s);
+  }
   else return scan_lanes_double(data, n, s);
 }
 

@@ -13,6 +13,7 @@ from torch.nn.parameter import Parameter, buffer_persistence
 from torch.nn.modules import _scope
 from torch.nn.modules import _state_dict
 from torch.nn.modules import _conversion
+from torch.nn.modules import _traversal
 from torch.nn.modules._scope import _enter, _exit, _paths_for, _stray_path
 from torch.nn.modules import _backward_hooks
 from torch.nn.modules._hooks import (
@@ -180,6 +181,8 @@ class Module:
             if not isinstance(mod, Module):
                 raise AttributeError('`' + item + '` is not an nn.Module')
         return mod
+
+    set_submodule = _traversal.set_submodule
 
     def _get_member(self, target):
         # (owning module, attribute name, value) for 'a.b.name'.
@@ -443,6 +446,12 @@ class Module:
 
     _call_impl = __call__
     _wrapped_call_impl = __call__
+    _compiled_call_impl = None
+
+    def compile(self, *args, **kwargs):
+        # PyTorch's Module.compile wraps the call in torch.compile; here that
+        # reaches whatever torch.compile is in this build (docs/nn.md).
+        self._compiled_call_impl = torch.compile(self._call_impl, *args, **kwargs)
 
     # State dicts and conversions (bound from their own files).
     state_dict = _state_dict.state_dict
@@ -461,6 +470,9 @@ class Module:
     to = _conversion.to
     cpu = _conversion.cpu
     cuda = _conversion.cuda
+    xpu = _conversion.xpu
+    ipu = _conversion.ipu
+    mtia = _conversion.mtia
     type = _conversion.type_
     float = _conversion.float_
     double = _conversion.double

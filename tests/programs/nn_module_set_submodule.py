@@ -1,0 +1,25 @@
+# Module.set_submodule (strict or not, PyTorch's errors), and the device moves this
+# machine has no backend for (xpu/ipu/mtia raise on the first tensor moved).
+import torch
+from torch import nn
+s = nn.Sequential(nn.Linear(2, 2), nn.Sequential(nn.ReLU()))
+s.register_buffer('b', torch.zeros(1))
+for name in ['set_submodule', 'compile', 'xpu', 'ipu', 'mtia']:
+    print(name, hasattr(s, name), name in dir(s))
+for args, kw in [(('', nn.ReLU()), {}), (('0', 3), {}), (('5', nn.ReLU()), {'strict': True}), (('9.0', nn.ReLU()), {}),
+                 (('0.weight.x', nn.ReLU()), {}), (('0.weight', nn.ReLU()), {}), (('b', nn.ReLU()), {'strict': True}),
+                 (('1.0', nn.Tanh()), {'strict': True}), (('1.0.z', nn.Tanh()), {'strict': True}),
+                 (('1.1', nn.Sigmoid()), {})]:
+    try:
+        s.set_submodule(*args, **kw)
+        print('set', args[0])
+    except Exception as e:
+        print(type(e).__name__, e)
+print(s)
+print(nn.ReLU().xpu(), nn.ReLU().ipu(), nn.ReLU().mtia())
+for f in ['xpu', 'ipu', 'mtia']:
+    try:
+        getattr(nn.Linear(2, 2), f)()
+    except Exception as e:
+        print(f, type(e).__name__, e)
+print(nn.Module._compiled_call_impl)

@@ -34,7 +34,7 @@ from torch.nn.modules import (  # recurrent, attention and bag layers
     TransformerDecoderLayer, EmbeddingBag, AdaptiveLogSoftmaxWithLoss,
     LinearCrossEntropyLoss, LinearCrossEntropyOptions,
 )
-from torch.nn import functional, init, utils
+from torch.nn import functional, init, utils, grad, common_types
 from torch.nn import parallel
 from torch.nn.parallel import DataParallel
 

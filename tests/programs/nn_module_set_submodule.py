@@ -23,3 +23,22 @@ for f in ['xpu', 'ipu', 'mtia']:
     except Exception as e:
         print(f, type(e).__name__, e)
 print(nn.Module._compiled_call_impl)
+
+
+# Members PyTorch keeps for tracing and DataParallel, listed by dir() too.
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(3, 4)
+
+    def forward(self, x):
+        return self.fc1(x)
+
+
+net = Net()
+print([n for n in ('T_destination', '_slow_forward', '_replicate_for_data_parallel', '_compiled_call_impl',
+                   '_get_member', '_set_backward_kind') if n in dir(net)])
+print(net._slow_forward(torch.ones(1, 3)).shape)
+r = net._replicate_for_data_parallel()
+print(type(r).__name__, r._is_replica, dict(r._parameters), list(r._modules), r.fc1 is net.fc1, r.training)
+print(nn.Module.T_destination)

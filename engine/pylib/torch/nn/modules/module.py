@@ -14,6 +14,7 @@ from torch.nn.modules import _scope
 from torch.nn.modules import _state_dict
 from torch.nn.modules import _conversion
 from torch.nn.modules import _traversal
+from torch.nn.modules import _replicas
 from torch.nn.modules._scope import _enter, _exit, _paths_for, _stray_path
 from torch.nn.modules import _backward_hooks
 from torch.nn.modules._hooks import (
@@ -184,22 +185,14 @@ class Module:
 
     set_submodule = _traversal.set_submodule
 
-    def _get_member(self, target):
-        # (owning module, attribute name, value) for 'a.b.name'.
-        module_path, _, name = target.rpartition('.')
-        mod = self.get_submodule(module_path)
-        if not hasattr(mod, name):
-            raise AttributeError(mod._get_name() + ' has no attribute `' + name + '`')
-        return mod, name, getattr(mod, name)
-
     def get_parameter(self, target):
-        _, name, param = self._get_member(target)
+        _, name, param = _member_of(self, target)
         if not isinstance(param, Parameter):
             raise AttributeError('`' + name + '` is not an nn.Parameter')
         return param
 
     def get_buffer(self, target):
-        mod, name, buffer = self._get_member(target)
+        mod, name, buffer = _member_of(self, target)
         if name not in mod._buffers:
             raise AttributeError('`' + name + '` is not a buffer')
         return buffer
@@ -407,7 +400,6 @@ class Module:
     register_full_backward_pre_hook = _backward_hooks.register_full_backward_pre_hook
     register_backward_hook = _backward_hooks.register_backward_hook
     register_full_backward_hook = _backward_hooks.register_full_backward_hook
-    _set_backward_kind = _backward_hooks._set_backward_kind
     _get_backward_hooks = _backward_hooks._get_backward_hooks
     _get_backward_pre_hooks = _backward_hooks._get_backward_pre_hooks
 
@@ -447,6 +439,9 @@ class Module:
     _call_impl = __call__
     _wrapped_call_impl = __call__
     _compiled_call_impl = None
+    T_destination = _replicas.T_destination
+    _slow_forward = _replicas._slow_forward
+    _replicate_for_data_parallel = _replicas._replicate_for_data_parallel
 
     def compile(self, *args, **kwargs):
         # PyTorch's Module.compile wraps the call in torch.compile; here that
@@ -479,6 +474,16 @@ class Module:
     half = _conversion.half
     bfloat16 = _conversion.bfloat16
     to_empty = _conversion.to_empty
+
+
+def _member_of(module, target):
+    # (owning module, attribute name, value) for 'a.b.name'. A function, not a
+    # method: dir(model) lists PyTorch's members only.
+    module_path, _, name = target.rpartition('.')
+    mod = module.get_submodule(module_path)
+    if not hasattr(mod, name):
+        raise AttributeError(mod._get_name() + ' has no attribute `' + name + '`')
+    return mod, name, getattr(mod, name)
 
 
 def _remove_from(name, *dicts_or_sets):

@@ -42,3 +42,21 @@ print(net._slow_forward(torch.ones(1, 3)).shape)
 r = net._replicate_for_data_parallel()
 print(type(r).__name__, r._is_replica, dict(r._parameters), list(r._modules), r.fc1 is net.fc1, r.training)
 print(nn.Module.T_destination)
+
+
+# A module whose __init__ skips Module's has no training attribute (nor _modules).
+class NoInit(nn.Module):
+    def __init__(self):
+        pass
+
+
+n = NoInit()
+for attr in ('training', 'eval', 'forward'):
+    try:
+        print(attr, getattr(n, attr) if attr == 'training' else 'ok')
+    except AttributeError as e:
+        print('AttributeError', e)
+try:
+    n.train()
+except AttributeError as e:
+    print('AttributeError', e)

@@ -70,7 +70,8 @@ class Module:
 
     dump_patches = False
     _version = 1
-    training = True
+    # training is per instance (set in __init__), as in PyTorch, whose class only
+    # annotates it; dir(model) lists it once.
     call_super_init = False
 
     def __init__(self, *args, **kwargs):

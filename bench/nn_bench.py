@@ -8,7 +8,8 @@ is backstep's time over CPython's.
     bench/nn_bench.py BACKSTEP [runs]
 
 Target (issue 13): every ratio at most 1.0 -- backstep's forward + backward
-of a small MLP no slower than CPython + PyTorch per step. The ratios are
+of a small MLP (mlp_step.py) and of a Transformer encoder layer
+(transformer_step.py) no slower than CPython + PyTorch per step. The ratios are
 printed whether or not they meet it.
 """
 import os

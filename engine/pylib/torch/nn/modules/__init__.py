@@ -2,7 +2,7 @@
 them out (conv, pooling, normalisation, recurrent and transformer layers
 drop in beside these)."""
 from torch.nn.modules.module import Module
-from torch.nn.modules.container import Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
+from torch.nn.modules.container import Container, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from torch.nn.modules.linear import Identity, Linear, Bilinear, LazyLinear
 from torch.nn.modules.flatten import Flatten, Unflatten
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
@@ -13,7 +13,7 @@ from torch.nn.modules.activation import (
     Softmin, Softmax, Softmax2d, LogSoftmax,
 )
 from torch.nn.modules.loss import (
-    L1Loss, NLLLoss, PoissonNLLLoss, GaussianNLLLoss, KLDivLoss, MSELoss, BCELoss, BCEWithLogitsLoss,
+    L1Loss, NLLLoss, NLLLoss2d, PoissonNLLLoss, GaussianNLLLoss, KLDivLoss, MSELoss, BCELoss, BCEWithLogitsLoss,
     HingeEmbeddingLoss, MultiLabelMarginLoss, SmoothL1Loss, HuberLoss, SoftMarginLoss, CrossEntropyLoss,
     MultiLabelSoftMarginLoss, CosineEmbeddingLoss, MarginRankingLoss, MultiMarginLoss, TripletMarginLoss,
     TripletMarginWithDistanceLoss, CTCLoss,
@@ -29,10 +29,11 @@ from torch.nn.modules.pooling import (
     AdaptiveMaxPool2d, AdaptiveMaxPool3d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveAvgPool3d,
 )
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d
+from torch.nn.modules.batchnorm import SyncBatchNorm
 from torch.nn.modules.instancenorm import (
     InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d,
 )
-from torch.nn.modules.normalization import LocalResponseNorm, LayerNorm, GroupNorm, RMSNorm
+from torch.nn.modules.normalization import LocalResponseNorm, CrossMapLRN2d, LayerNorm, GroupNorm, RMSNorm
 from torch.nn.modules.padding import (
     CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d, ConstantPad2d, ConstantPad3d,
     ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
@@ -48,3 +49,5 @@ from torch.nn.modules.multihead import MultiheadAttention
 from torch.nn.modules.transformer import (
     Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer, TransformerDecoderLayer,
 )
+from torch.nn.modules.adaptive import AdaptiveLogSoftmaxWithLoss
+from torch.nn.modules.linear_cross_entropy import LinearCrossEntropyLoss, LinearCrossEntropyOptions

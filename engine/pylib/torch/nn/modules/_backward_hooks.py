@@ -14,14 +14,14 @@ def register_full_backward_pre_hook(self, hook, prepend=False):
 
 
 def register_backward_hook(self, hook):
-    self._set_backward_kind(False)
+    _set_backward_kind(self, False)
     handle = RemovableHandle(self._backward_hooks)
     self._backward_hooks[handle.id] = hook
     return handle
 
 
 def register_full_backward_hook(self, hook, prepend=False):
-    self._set_backward_kind(True)
+    _set_backward_kind(self, True)
     handle = RemovableHandle(self._backward_hooks)
     self._backward_hooks[handle.id] = hook
     if prepend:

@@ -95,3 +95,33 @@ def bfloat16(self):
 
 def to_empty(self, *, device, recurse=True):
     return self._apply(lambda t: torch.empty_like(t, device=device), recurse=recurse)
+
+
+# Devices this build has no backend for: PyTorch's Module.xpu/ipu/mtia move
+# each parameter and buffer, and the first tensor moved raises the error
+# PyTorch raises on a machine without the device (a module without tensors
+# returns itself, as there).
+def _no_xpu(t):
+    raise AssertionError('Torch not compiled with XPU enabled')
+
+
+def _no_ipu(t):
+    raise RuntimeError('PyTorch is not linked with support for ipu devices')
+
+
+def _no_mtia(t):
+    raise AssertionError('Torch not compiled with MTIA enabled. Ensure you have `import '
+                         'mtia.host_runtime.torch_mtia.dynamic_library` in your python src file and include '
+                         '`//mtia/host_runtime/torch_mtia:torch_mtia` as your target dependency!')
+
+
+def xpu(self, device=None):
+    return self._apply(_no_xpu)
+
+
+def ipu(self, device=None):
+    return self._apply(_no_ipu)
+
+
+def mtia(self, device=None):
+    return self._apply(_no_mtia)

@@ -72,3 +72,21 @@ def _walk_members(root, get_members_fn, prefix, recurse, remove_duplicate):
                 memo.add(v)
             out.append((module_prefix + ('.' if module_prefix else '') + k, v))
     return out
+
+
+def set_submodule(self, target, module, strict=False):
+    """Module.set_submodule: replaces (or, unless strict, adds) the submodule
+    at a dotted path; the parent is found with get_submodule, so a missing or
+    non-module step raises its errors."""
+    from torch.nn.modules.module import Module
+    if target == '':
+        raise ValueError('Cannot set the submodule without a target name!')
+    if not isinstance(module, Module):
+        raise ValueError('`module` is not an nn.Module, found ' + str(type(module)))
+    parent_path, _, name = target.rpartition('.')
+    parent = self.get_submodule(parent_path)
+    if strict and not hasattr(parent, name):
+        raise AttributeError(parent._get_name() + ' has no attribute `' + name + '`')
+    if hasattr(parent, name) and not isinstance(getattr(parent, name), Module):
+        raise AttributeError('`' + name + '` is not an nn.Module')
+    setattr(parent, name, module)

@@ -9,7 +9,8 @@ from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 from torch.nn.modules import _lazy
 
-__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LazyBatchNorm1d', 'LazyBatchNorm2d', 'LazyBatchNorm3d']
+__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LazyBatchNorm1d', 'LazyBatchNorm2d', 'LazyBatchNorm3d',
+           'SyncBatchNorm']
 
 
 class _NormBase(Module):
@@ -176,3 +177,50 @@ class LazyBatchNorm3d(_LazyNormMixin, BatchNorm3d):
     def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None,
                  *, bias=True):
         _lazy_norm_init(self, BatchNorm3d, eps, momentum, affine, track_running_stats, device, dtype, bias)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch norm whose statistics are synchronised across a process group.
+    Outside an initialised torch.distributed group (always, in backstep)
+    PyTorch's forward is plain F.batch_norm, so that is what runs here."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
+                 process_group=None, device=None, dtype=None, *, bias=True):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input):
+        if input.dim() < 2:
+            raise ValueError(f'expected at least 2D input (got {input.dim()}D input)')
+
+    def _check_non_zero_input_channels(self, input):
+        if input.size(1) == 0:
+            raise ValueError('SyncBatchNorm number of input channels should be non-zero')
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        self._check_non_zero_input_channels(input)
+        return _BatchNorm.forward(self, input)
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module, process_group=None):
+        """A copy of the tree with every BatchNorm*d replaced by a SyncBatchNorm
+        holding the same parameter and buffer objects."""
+        module_output = module
+        if isinstance(module, _BatchNorm):
+            module_output = SyncBatchNorm(module.num_features, module.eps, module.momentum, module.affine,
+                                          module.track_running_stats, process_group)
+            if module.affine:
+                with torch.no_grad():
+                    module_output.weight = module.weight
+                    module_output.bias = module.bias
+            module_output.running_mean = module.running_mean
+            module_output.running_var = module.running_var
+            module_output.num_batches_tracked = module.num_batches_tracked
+            module_output.training = module.training
+            if hasattr(module, 'qconfig'):
+                module_output.qconfig = module.qconfig
+        for name, child in module.named_children():
+            module_output.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        del module
+        return module_output

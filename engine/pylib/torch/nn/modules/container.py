@@ -3,19 +3,31 @@ ParameterDict, with PyTorch's indexing rules, errors and reprs."""
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 import operator
+import warnings
 
 import torch
 from torch.nn.parameter import Parameter
 from torch.nn.modules import _scope
 from torch.nn.modules.module import Module, _addindent, _typename
 
-__all__ = ['Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict']
+__all__ = ['Container', 'Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict']
 
 
 def _renumber(container):
     # Keys stay 0..n-1 after a deletion.
     values = list(container._modules.values())
     container._modules = OrderedDict(zip([str(i) for i in range(len(values))], values))
+
+
+class Container(Module):
+    """Deprecated: a Module whose keyword arguments become its submodules."""
+
+    def __init__(self, **kwargs):
+        super().__init__()
+        warnings.warn('`nn.Container` is deprecated. All of its functionality is now implemented in `nn.Module`. '
+                      'Subclass that instead.', FutureWarning, stacklevel=2)
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 class Sequential(Module):

@@ -13,6 +13,8 @@ from torch.nn.parameter import Parameter, buffer_persistence
 from torch.nn.modules import _scope
 from torch.nn.modules import _state_dict
 from torch.nn.modules import _conversion
+from torch.nn.modules import _traversal
+from torch.nn.modules import _replicas
 from torch.nn.modules._scope import _enter, _exit, _paths_for, _stray_path
 from torch.nn.modules import _backward_hooks
 from torch.nn.modules._hooks import (
@@ -68,7 +70,8 @@ class Module:
 
     dump_patches = False
     _version = 1
-    training = True
+    # training is per instance (set in __init__), as in PyTorch, whose class only
+    # annotates it; dir(model) lists it once.
     call_super_init = False
 
     def __init__(self, *args, **kwargs):
@@ -181,22 +184,16 @@ class Module:
                 raise AttributeError('`' + item + '` is not an nn.Module')
         return mod
 
-    def _get_member(self, target):
-        # (owning module, attribute name, value) for 'a.b.name'.
-        module_path, _, name = target.rpartition('.')
-        mod = self.get_submodule(module_path)
-        if not hasattr(mod, name):
-            raise AttributeError(mod._get_name() + ' has no attribute `' + name + '`')
-        return mod, name, getattr(mod, name)
+    set_submodule = _traversal.set_submodule
 
     def get_parameter(self, target):
-        _, name, param = self._get_member(target)
+        _, name, param = _member_of(self, target)
         if not isinstance(param, Parameter):
             raise AttributeError('`' + name + '` is not an nn.Parameter')
         return param
 
     def get_buffer(self, target):
-        mod, name, buffer = self._get_member(target)
+        mod, name, buffer = _member_of(self, target)
         if name not in mod._buffers:
             raise AttributeError('`' + name + '` is not a buffer')
         return buffer
@@ -404,7 +401,6 @@ class Module:
     register_full_backward_pre_hook = _backward_hooks.register_full_backward_pre_hook
     register_backward_hook = _backward_hooks.register_backward_hook
     register_full_backward_hook = _backward_hooks.register_full_backward_hook
-    _set_backward_kind = _backward_hooks._set_backward_kind
     _get_backward_hooks = _backward_hooks._get_backward_hooks
     _get_backward_pre_hooks = _backward_hooks._get_backward_pre_hooks
 
@@ -443,6 +439,15 @@ class Module:
 
     _call_impl = __call__
     _wrapped_call_impl = __call__
+    _compiled_call_impl = None
+    T_destination = _replicas.T_destination
+    _slow_forward = _replicas._slow_forward
+    _replicate_for_data_parallel = _replicas._replicate_for_data_parallel
+
+    def compile(self, *args, **kwargs):
+        # PyTorch's Module.compile wraps the call in torch.compile; here that
+        # reaches whatever torch.compile is in this build (docs/nn.md).
+        self._compiled_call_impl = torch.compile(self._call_impl, *args, **kwargs)
 
     # State dicts and conversions (bound from their own files).
     state_dict = _state_dict.state_dict
@@ -461,12 +466,25 @@ class Module:
     to = _conversion.to
     cpu = _conversion.cpu
     cuda = _conversion.cuda
+    xpu = _conversion.xpu
+    ipu = _conversion.ipu
+    mtia = _conversion.mtia
     type = _conversion.type_
     float = _conversion.float_
     double = _conversion.double
     half = _conversion.half
     bfloat16 = _conversion.bfloat16
     to_empty = _conversion.to_empty
+
+
+def _member_of(module, target):
+    # (owning module, attribute name, value) for 'a.b.name'. A function, not a
+    # method: dir(model) lists PyTorch's members only.
+    module_path, _, name = target.rpartition('.')
+    mod = module.get_submodule(module_path)
+    if not hasattr(mod, name):
+        raise AttributeError(mod._get_name() + ' has no attribute `' + name + '`')
+    return mod, name, getattr(mod, name)
 
 
 def _remove_from(name, *dicts_or_sets):

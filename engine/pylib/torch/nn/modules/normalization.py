@@ -1,12 +1,13 @@
-"""LayerNorm, GroupNorm, RMSNorm and LocalResponseNorm: affine weights
+"""LayerNorm, GroupNorm, RMSNorm, LocalResponseNorm and CrossMapLRN2d: affine weights
 start at ones and biases at zeros, as PyTorch's reset_parameters sets them."""
 import torch
 import torch.nn.functional as F
 from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules import _functions
 
-__all__ = ['LocalResponseNorm', 'LayerNorm', 'GroupNorm', 'RMSNorm']
+__all__ = ['LocalResponseNorm', 'CrossMapLRN2d', 'LayerNorm', 'GroupNorm', 'RMSNorm']
 
 
 def _as_shape(normalized_shape):
@@ -124,3 +125,18 @@ class RMSNorm(Module):
 
     def extra_repr(self):
         return f'{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}'
+
+
+class CrossMapLRN2d(Module):
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1):
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        return _functions.CrossMapLRN2d.apply(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return f'{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}'

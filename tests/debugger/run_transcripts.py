@@ -7,7 +7,7 @@ must equal NAME.out.
     run_transcripts.py --backstep build/backstep [--update] [NAME...]
 
 The walkthroughs in the examples' comments run too, as `examples/NAME`
-(walkthrough.py): their transcripts are examples/NAME.out here.
+(tests/tools/walkthrough.py): their transcripts are examples/NAME.out here.
 
 --update rewrites the .out files from the current backstep: review the diff
 before committing it.
@@ -18,9 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-import walkthrough
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+import walkthrough  # noqa: E402
 ENV = dict(os.environ, OMP_NUM_THREADS="1", NO_COLOR="1")
 
 

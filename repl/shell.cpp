@@ -158,12 +158,22 @@ bool Shell::is_bare_command(const std::string& line) const {
   if (b == std::string::npos) return false;
   size_t e = line.find_first_of(" \t", b);
   std::string word = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
-  if (!commands_.find_exact(word) || names_a_variable(word)) return false;
+  const Command* command = commands_.find_exact(word);
+  if (!command || names_a_variable(word)) return false;
   size_t rest = e == std::string::npos ? std::string::npos : line.find_first_not_of(" \t", e);
   if (rest == std::string::npos) return true;  // `c`, `where`, `help`
   // `b 12`, `help next`, `condition 1 x > 0` are commands; `c = 3`,
   // `n + 1`, `s.sum()` and `n in xs` are Python.
   char next = line[rest];
+  // An expression command (`p {'a': 1}`, `pp [x, y]`, `p -x`, `p (a, b)`)
+  // takes any expression, as pdb's do: its word names no variable, so as
+  // Python the line could only be a NameError, unless it assigns the name.
+  if (command->arg_kind == ArgKind::Expression) {
+    std::string_view after = std::string_view(line).substr(rest);
+    bool assigns = (after.size() > 1 && after[1] == '=' && std::string_view("+-*/%&|^@").find(after[0]) != std::string_view::npos) ||
+                   (after[0] == '=' && (after.size() == 1 || after[1] != '='));
+    if (!assigns) return true;
+  }
   if (!(std::isalnum(static_cast<unsigned char>(next)) || next == '#' || next == '_' || next == '"' || next == '\''))
     return false;
   size_t word_end = line.find_first_of(" \t", rest);

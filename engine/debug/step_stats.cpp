@@ -10,6 +10,8 @@
 #include <ATen/ATen.h>
 #include <fmt/format.h>
 
+#include <immintrin.h>
+
 #include <cmath>
 #include <cstring>
 
@@ -21,45 +23,94 @@ bool plain_float(const at::Tensor& t) {
   return t.device().is_cpu() && t.scalar_type() == at::kFloat && t.is_contiguous() && t.layout() == at::kStrided;
 }
 
+// Sums of squares of `before` and of `now - before` over sixteen lanes
+// (lane l: elements l, l+16, ...; the tail in lane 0; lanes added 0 to 15),
+// then `before` := `now`. The same numbers in the same order whichever
+// version the CPU runs, none fusing a multiply and an add (Note [Lanes as
+// vectors] in summary.cpp): a summary trace reads the same everywhere.
+constexpr int kUpdateLanes = 16;
+
+void finish_update(const float* w, float* b, int64_t i, int64_t n, double (&ww)[kUpdateLanes],
+                   double (&dd)[kUpdateLanes], double& w2, double& d2) {
+  for (; i < n; ++i) {  // the tail in lane 0
+    double old = b[i], d = double(w[i]) - old;
+    ww[0] += old * old;
+    dd[0] += d * d;
+  }
+  w2 = d2 = 0;
+  for (int l = 0; l < kUpdateLanes; ++l) {
+    w2 += ww[l];
+    d2 += dd[l];
+  }
+}
+
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+
+[[gnu::target("avx512f")]] void update_sums_avx512(const float* w, float* b, int64_t n, double& w2, double& d2) {
+  __m512d ww[2] = {_mm512_setzero_pd(), _mm512_setzero_pd()}, dd[2] = {ww[0], ww[1]};
+  int64_t i = 0;
+  for (; i + kUpdateLanes <= n; i += kUpdateLanes)
+    for (int h = 0; h < 2; ++h) {
+      __m512d old = _mm512_cvtps_pd(_mm256_loadu_ps(b + i + 8 * h));
+      __m512d d = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(w + i + 8 * h)), old);
+      ww[h] = _mm512_add_pd(ww[h], _mm512_mul_pd(old, old));
+      dd[h] = _mm512_add_pd(dd[h], _mm512_mul_pd(d, d));
+    }
+  alignas(64) double wl[kUpdateLanes], dl[kUpdateLanes];
+  for (int h = 0; h < 2; ++h) {
+    _mm512_store_pd(wl + 8 * h, ww[h]);
+    _mm512_store_pd(dl + 8 * h, dd[h]);
+  }
+  finish_update(w, b, i, n, wl, dl, w2, d2);
+}
+
+[[gnu::target("avx2")]] void update_sums_avx2(const float* w, float* b, int64_t n, double& w2, double& d2) {
+  __m256d ww[4], dd[4];
+  for (int k = 0; k < 4; ++k) ww[k] = dd[k] = _mm256_setzero_pd();
+  int64_t i = 0;
+  for (; i + kUpdateLanes <= n; i += kUpdateLanes)
+    for (int k = 0; k < 4; ++k) {
+      __m256d old = _mm256_cvtps_pd(_mm_loadu_ps(b + i + 4 * k));
+      __m256d d = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(w + i + 4 * k)), old);
+      ww[k] = _mm256_add_pd(ww[k], _mm256_mul_pd(old, old));
+      dd[k] = _mm256_add_pd(dd[k], _mm256_mul_pd(d, d));
+    }
+  alignas(32) double wl[kUpdateLanes], dl[kUpdateLanes];
+  for (int k = 0; k < 4; ++k) {
+    _mm256_store_pd(wl + 4 * k, ww[k]);
+    _mm256_store_pd(dl + 4 * k, dd[k]);
+  }
+  finish_update(w, b, i, n, wl, dl, w2, d2);
+}
+
+void update_sums_baseline(const float* w, float* b, int64_t n, double& w2, double& d2) {
+  double wl[kUpdateLanes] = {}, dl[kUpdateLanes] = {};
+  int64_t i = 0;
+  for (; i + kUpdateLanes <= n; i += kUpdateLanes)
+    for (int l = 0; l < kUpdateLanes; ++l) {
+      double old = b[i + l], d = double(w[i + l]) - old;
+      wl[l] += old * old;
+      dl[l] += d * d;
+    }
+  finish_update(w, b, i, n, wl, dl, w2, d2);
+}
+
+#pragma GCC pop_options
+
+const auto g_update_sums = __builtin_cpu_supports("avx512f") ? update_sums_avx512
+                           : __builtin_cpu_supports("avx2")  ? update_sums_avx2
+                                                             : update_sums_baseline;
+
 // |w| of `now`, |now - before|, and `before` := `now`, in one pass for the
 // common case (a contiguous float32 CPU parameter); ATen otherwise.
 void measure_update(const at::Tensor& now, at::Tensor& before, double& weight_norm, double& update_norm) {
   if (plain_float(now) && plain_float(before) && now.numel() == before.numel()) {
     const float* w = now.data_ptr<float>();
     float* b = before.data_ptr<float>();
-    // Eight independent lanes as SSE2 vectors (Note [Lanes as vectors] in
-    // summary.cpp: written as arrays, GCC made scalar code of it); one
-    // running sum would be a chain of dependent adds.
-    using F4 = float __attribute__((vector_size(16)));
-    using D2 = double __attribute__((vector_size(16)));
-    using D4 = double __attribute__((vector_size(32)));  // only converted into, then split (cvtps2pd)
-    constexpr int kLanes = 8;
-    D2 ww[kLanes / 2] = {}, dd[kLanes / 2] = {};
-    int64_t n = now.numel(), i = 0;
-    for (; i + kLanes <= n; i += kLanes)
-      for (int k = 0; k < kLanes / 4; ++k) {
-        F4 wf, bf;
-        std::memcpy(&wf, w + i + 4 * k, sizeof wf);
-        std::memcpy(&bf, b + i + 4 * k, sizeof bf);
-        D4 wd = __builtin_convertvector(wf, D4), bd = __builtin_convertvector(bf, D4);
-        D2 old[2] = {{bd[0], bd[1]}, {bd[2], bd[3]}};
-        D2 d[2] = {D2{wd[0], wd[1]} - old[0], D2{wd[2], wd[3]} - old[1]};
-        for (int h = 0; h < 2; ++h) {
-          ww[2 * k + h] += old[h] * old[h];
-          dd[2 * k + h] += d[h] * d[h];
-        }
-      }
-    double ww0 = ww[0][0], dd0 = dd[0][0];
-    for (; i < n; ++i) {  // the tail in lane 0
-      double old = b[i], d = double(w[i]) - old;
-      ww0 += old * old;
-      dd0 += d * d;
-    }
+    int64_t n = now.numel();
     double w2 = 0, d2 = 0;
-    for (int l = 0; l < kLanes; ++l) {
-      w2 += l ? ww[l / 2][l % 2] : ww0;
-      d2 += l ? dd[l / 2][l % 2] : dd0;
-    }
+    g_update_sums(w, b, n, w2, d2);
     std::memcpy(b, w, sizeof(float) * size_t(n));
     weight_norm = std::sqrt(w2);
     update_norm = std::sqrt(d2);

@@ -314,6 +314,60 @@ void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, 
   for (const auto& g : grads) run_.summaries.push_back(keep_history_ ? summarize(g) : describe(g));  // a log line needs no statistics
 }
 
+// Note [A gradient summarized once]
+// A gradient a node produces is, most often, exactly the tensor the next
+// node receives: summarizing it in both hooks read every big gradient twice
+// (a third of a traced backward of 64x64 layers). So the post-hook keeps
+// the summaries of the big gradients it made, by the (node, input) each is
+// headed for, and that node's pre-hook takes one where the tensor it got is
+// that very tensor, unmodified: the same TensorImpl, data pointer and
+// version. Anything else that can arrive there is a new tensor made while
+// the produced one was still alive -- an accumulation of two producers'
+// gradients, a hook's replacement, a dtype conversion -- so it has another
+// address (or, accumulated in place, another version) and is scanned. Only
+// on one engine thread (the node that ran last is the producer), and only
+// for gradients big enough that the lookup costs less than a scan.
+namespace {
+constexpr int64_t kHandOverNumel = 1024;
+
+uint32_t version_of(const at::Tensor& t) {
+  return static_cast<uint32_t>(t.unsafeGetTensorImpl()->version_counter().current_version());
+}
+}  // namespace
+
+void Session::hand_over_produced(ag::Node& node, const ag::variable_list& grads, uint32_t first) {
+  const auto& edges = node.next_edges();
+  for (size_t i = 0; i < grads.size() && i < edges.size(); ++i) {
+    const at::Tensor& g = grads[i];
+    if (!edges[i].function || !g.defined() || g.numel() < kHandOverNumel || !g.has_storage()) continue;
+    produced_[produced_next_++ % produced_.size()] =
+        Produced{edges[i].function.get(), edges[i].input_nr, g.unsafeGetTensorImpl(), g.data_ptr(), version_of(g),
+                 run_.summaries[first + i]};
+  }
+}
+
+void Session::append_incoming(ag::Node& node, const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
+  first = static_cast<uint32_t>(run_.summaries.size());
+  count = static_cast<uint32_t>(grads.size());
+  for (size_t j = 0; j < grads.size(); ++j) {
+    const at::Tensor& g = grads[j];
+    Produced* kept = nullptr;
+    if (g.defined() && g.numel() >= kHandOverNumel && g.has_storage())
+      for (Produced& p : produced_)
+        if (p.to == &node && p.input == j && p.impl == g.unsafeGetTensorImpl() && p.data == g.data_ptr() &&
+            p.version == version_of(g)) {
+          kept = &p;
+          break;
+        }
+    if (kept) {
+      run_.summaries.push_back(kept->summary);
+      kept->to = nullptr;  // one use: the tensor is this input's alone
+    } else {
+      run_.summaries.push_back(summarize(g));
+    }
+  }
+}
+
 ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& grads) {
   // Only the roots are hooked before the engine starts; the rest of the
   // walk may still be going on another thread (see Debugger::run). No node
@@ -340,7 +394,8 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
   if (abort_) throw BackwardAborted();
   NodeRecord r;
   static_cast<NodeFacts&>(r) = watch.facts;
-  append_summaries(grads, r.in_first, r.in_count);
+  if (keep_history_ && !multi_device_) append_incoming(watch.node, grads, r.in_first, r.in_count);
+  else append_summaries(grads, r.in_first, r.in_count);
   current() = current_ = run_.records.size();
   if (d_.ui()) current_grads_ = grads;  // for a post-mortem
   run_.records.push_back(r);
@@ -364,6 +419,7 @@ ag::variable_list Session::after(const ag::variable_list& grad_inputs, const ag:
   {
     NodeRecord& r = run_.records[current()];
     append_summaries(grad_inputs, r.out_first, r.out_count);
+    if (keep_history_ && !multi_device_ && previous_) hand_over_produced(previous_->node, grad_inputs, r.out_first);
     r.time_us = us;
     r.state = NodeRecord::State::Done;
   }

@@ -6,6 +6,7 @@
 #include "engine/debug/log_line.h"
 #include "engine/debug/log_thread.h"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -106,6 +107,10 @@ class Session {
   void install_hooks(torch::autograd::Node& node, const NodeFacts& facts);
   void remove_hooks_of(NodeWatch& w);
   void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
+  // Note [A gradient summarized once]
+  void append_incoming(torch::autograd::Node& node, const torch::autograd::variable_list& grads, uint32_t& first,
+                       uint32_t& count);
+  void hand_over_produced(torch::autograd::Node& node, const torch::autograd::variable_list& grads, uint32_t first);
   void log(const NodeRecord& r);
   void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);
   void maybe_pause_after(const torch::autograd::variable_list& grad_inputs,
@@ -186,6 +191,19 @@ class Session {
   // Records outlive their node (UI or trace): post-hooks record what each
   // node produced, and summaries carry statistics.
   const bool keep_history_;
+  // Summaries of big gradients a node just produced, by the (node, input)
+  // each goes to: the next node's pre-hook takes them instead of scanning
+  // the same tensor again (Note [A gradient summarized once]).
+  struct Produced {
+    const torch::autograd::Node* to = nullptr;
+    uint32_t input = 0;
+    const c10::TensorImpl* impl = nullptr;
+    const void* data = nullptr;
+    uint32_t version = 0;
+    Summary summary;
+  };
+  std::array<Produced, 8> produced_{};
+  uint8_t produced_next_ = 0;
 };
 
 // Marks the calling thread as running `session`'s engine call.

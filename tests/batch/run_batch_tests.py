@@ -42,6 +42,8 @@ import files_whole  # noqa: E402  (after check: it is handed over)
 test_files_whole = files_whole.make_test(check)
 import backward_interrupts  # noqa: E402
 test_backward_interrupts = backward_interrupts.make_test(check, PROGRAMS)
+import trace_summaries  # noqa: E402
+test_trace_summaries = trace_summaries.make_test(check, PROGRAMS)
 
 
 def prog(name):
@@ -624,7 +626,7 @@ def main():
         for test in (test_help, test_early_validation, test_not_text, test_files, test_trace_functions, test_failures, test_usage_and_files, test_timeout, test_colour, test_hook_counts, test_example_pictures, test_nan_origin_picture,
                      test_torch_warnings, test_library_warnings, test_ci_example, test_modules, test_nn_modules, test_training_steps,
                      test_report, test_log_steps, test_render_grads_after_steps, test_files_whole,
-                     test_backward_interrupts):
+                     test_backward_interrupts, test_trace_summaries):
             if args.only and test.__name__ not in args.only:
                 continue
             sub = os.path.join(tmp, test.__name__)

@@ -1,13 +1,39 @@
-"""torch.nn.functional's newest functions: linear_cross_entropy (its
-unchunked path: linear, then cross_entropy) and the grouped / scaled
+"""torch.nn.functional's newest functions: linear_cross_entropy (the
+reference path, linear then cross_entropy, or with `options` PyTorch's
+chunked ops in _functional_lce_chunked) and the grouped / scaled
 matrix products, which call their ATen ops (CUDA-only ones raise PyTorch's
 own error on this device)."""
 
 import math
+import warnings
 
 import torch
 import _backstep_nn_ops as _nn
 from torch.nn._functional_losses import cross_entropy
+from torch.nn import _functional_lce_chunked
+
+
+def _chunked_applies(input, linear_weight, target, linear_bias, reduction, label_smoothing, options):
+    """Whether PyTorch 2.15 routes this call to its chunked ops; warns when
+    `options` was given but cannot be honoured."""
+    if options is None:
+        return False
+    out_features = tuple(linear_weight.shape[1:-1])
+    logits_shape = (*input.shape[:-1], linear_weight.shape[0], *out_features)
+    # The chunked ops give no gradient to a probability target.
+    prob_ok = (tuple(target.shape) == logits_shape and target.dtype == input.dtype
+               and not (target.requires_grad and torch.is_grad_enabled()))
+    applies = (reduction in ('mean', 'sum', 'none') and label_smoothing == 0.0
+               and (target.dtype == torch.int64 or prob_ok) and not out_features)
+    if not applies:
+        bias_shape = tuple(linear_bias.shape) if linear_bias is not None else None
+        warnings.warn("linear_cross_entropy: ``options`` ignored; chunked path needs reduction in "
+                      "{'mean','sum','none'}, label_smoothing == 0, target.dtype == int64 (or a probability "
+                      "target with dtype matching input and requires_grad == False), out_features == (). Got "
+                      f"reduction={reduction!r}, label_smoothing={label_smoothing}, target.dtype={target.dtype}, "
+                      f"out_features={out_features}, tracing=False, target.requires_grad={target.requires_grad}, "
+                      f"linear_bias.shape={bias_shape}.", stacklevel=3)
+    return applies
 
 
 def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction='mean',
@@ -34,6 +60,17 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
     if tuple(target.shape) == logits_shape and ignore_index is not None:
         raise RuntimeError('ignore_index cannot be specified when target contains probabilities')
     ignore_index = -100 if ignore_index is None else ignore_index
+    if _chunked_applies(input, linear_weight, target, linear_bias, reduction, label_smoothing, options):
+        batched = input.dim() == 2
+        if not batched:
+            input = input.unsqueeze(0)
+            target = target.unsqueeze(0)
+        options = options._adjust(num_batches=input.shape[0], in_features=in_features, num_classes=num_classes,
+                                  dtype=input.dtype, device=input.device,
+                                  prob_target=target.dtype.is_floating_point)
+        result = _functional_lce_chunked.chunked(input, linear_weight, target, linear_bias, weight, reduction,
+                                                 ignore_index, options)
+        return result if batched else result.squeeze(0)
     if out_features:
         rows = math.prod(out_features, start=num_classes)
         linear_weight = linear_weight.reshape((rows, in_features))

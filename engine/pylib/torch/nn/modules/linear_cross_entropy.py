@@ -3,37 +3,15 @@ logits followed by cross entropy, through F.linear_cross_entropy. The weight
 and bias are stored flat (Linear's shapes) and viewed to their logical
 (C, *out_features, in_features) / (C, *out_features) shapes on each call, as
 PyTorch's module does, so the graph holds the same ViewBackward0 nodes.
-backstep's F runs the reference (unchunked) path whatever `options` says
-(docs/nn.md)."""
+`options` (LinearCrossEntropyOptions) opts into PyTorch's chunked path."""
 import math
-from dataclasses import dataclass
 
-import torch
 import torch.nn.functional as F
 from torch.nn.modules.linear import Linear
 from torch.nn.modules.loss import _WeightedLoss
+from torch.nn.modules.linear_cross_entropy_options import LinearCrossEntropyOptions
 
 __all__ = ['LinearCrossEntropyLoss', 'LinearCrossEntropyOptions']
-
-
-@dataclass
-class LinearCrossEntropyOptions:
-    allow_retain_graph: bool = False
-    batch_chunk_size: int = None
-    chunking_method: str = 'auto'
-    acc_policy: str = 'auto'
-    acc_dtype: torch.dtype = None
-
-    def __post_init__(self):
-        # Only the values PyTorch documents ('auto', or None for no chunking)
-        # are known here; any other chunking method is refused.
-        if self.acc_policy not in ('auto', 'accurate', 'compact'):
-            raise ValueError(f"invalid acc_policy: {self.acc_policy!r}; expected one of 'auto', 'accurate', 'compact'")
-        if self.chunking_method not in ('auto', None):
-            raise ValueError(f'invalid chunking_method: {self.chunking_method!r}')
-        size = self.batch_chunk_size
-        if size is not None and (not isinstance(size, int) or size <= 0):
-            raise ValueError(f'batch_chunk_size must be positive int or None, got {size}')
 
 
 class LinearCrossEntropyLoss(_WeightedLoss):

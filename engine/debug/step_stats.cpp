@@ -30,6 +30,13 @@ bool plain_float(const at::Tensor& t) {
 // vectors] in summary.cpp): a summary trace reads the same everywhere.
 constexpr int kUpdateLanes = 16;
 
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#else
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 void finish_update(const float* w, float* b, int64_t i, int64_t n, double (&ww)[kUpdateLanes],
                    double (&dd)[kUpdateLanes], double& w2, double& d2) {
   for (; i < n; ++i) {  // the tail in lane 0
@@ -43,9 +50,6 @@ void finish_update(const float* w, float* b, int64_t i, int64_t n, double (&ww)[
     d2 += dd[l];
   }
 }
-
-#pragma GCC push_options
-#pragma GCC optimize("fp-contract=off")
 
 [[gnu::target("avx512f")]] void update_sums_avx512(const float* w, float* b, int64_t n, double& w2, double& d2) {
   __m512d ww[2] = {_mm512_setzero_pd(), _mm512_setzero_pd()}, dd[2] = {ww[0], ww[1]};
@@ -96,11 +100,19 @@ void update_sums_baseline(const float* w, float* b, int64_t n, double& w2, doubl
   finish_update(w, b, i, n, wl, dl, w2, d2);
 }
 
+#if defined(__clang__)
+#pragma clang fp contract(on)
+#else
 #pragma GCC pop_options
+#endif
 
-const auto g_update_sums = __builtin_cpu_supports("avx512f") ? update_sums_avx512
-                           : __builtin_cpu_supports("avx2")  ? update_sums_avx2
-                                                             : update_sums_baseline;
+// (__builtin_cpu_init: a static initializer, see summary.cpp.)
+const auto g_update_sums = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") ? update_sums_avx512
+         : __builtin_cpu_supports("avx2")  ? update_sums_avx2
+                                           : update_sums_baseline;
+}();
 
 // |w| of `now`, |now - before|, and `before` := `now`, in one pass for the
 // common case (a contiguous float32 CPU parameter); ATen otherwise.

@@ -37,6 +37,13 @@ bool finish_finite(double sum_of_squares, T lo, T hi, Summary& s) {
 // 64x64 layers made the branchy exact scan a tenth of a traced backward).
 // A NaN or Inf anywhere makes the sum of squares non-finite, and then the
 // exact scan below counts them.
+// Clang: no multiply-add fused from here to the end of the scans (the
+// same rule as the GCC pragma below, which GCC's inlining needs per
+// function; Note [Lanes as vectors]).
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 // One value into a lane's sum of squares and extremes (no branches).
 template <class T>
 inline void fold(T v, double& sq, T& lo, T& hi) {
@@ -114,8 +121,10 @@ struct DoubleLanes {
   double hi_lane(int l) const { return hi[l / 2][l % 2]; }
 };
 
+#if !defined(__clang__)  // (clang: above)
 #pragma GCC push_options
 #pragma GCC optimize("fp-contract=off")
+#endif
 
 // The lanes over data[0, n - n % 16), then the tail in lane 0, then the
 // lanes summed in order; false as finish_finite says.
@@ -211,16 +220,25 @@ bool finish_lanes(const float* data, int64_t i, int64_t n, double (&sq)[kLanes],
 
 // Which version this CPU runs (the baseline one is compiled for x86-64's SSE2).
 enum class FloatScan { Avx512, Avx2, Baseline };
-const FloatScan g_float_scan = __builtin_cpu_supports("avx512f") ? FloatScan::Avx512
-                               : __builtin_cpu_supports("avx2")  ? FloatScan::Avx2
-                                                                 : FloatScan::Baseline;
+// (__builtin_cpu_init: this runs as a static initializer, which GCC does
+// not promise to order after libgcc's own.)
+const FloatScan g_float_scan = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") ? FloatScan::Avx512
+         : __builtin_cpu_supports("avx2")  ? FloatScan::Avx2
+                                           : FloatScan::Baseline;
+}();
 
 [[gnu::target_clones("avx2", "default")]] bool scan_lanes_double(const double* data, int64_t n,
                                                                               Summary& s) {
   return scan_lanes(data, n, s);
 }
 
+#if defined(__clang__)
+#pragma clang fp contract(on)
+#else
 #pragma GCC pop_options
+#endif
 
 template <class T>
 bool scan_all_finite(const T* data, int64_t n, Summary& s) {

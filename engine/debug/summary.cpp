@@ -60,16 +60,16 @@ inline void fold(T v, double& sq, T& lo, T& hi) {
 // additions: with eight lanes that chain, not the arithmetic, bounded the
 // scan at about a cycle an element, a third of a traced backward of 64x64
 // layers (bench_trace: 1.42x the plain backward on a Sapphire Rapids,
-// target 1.2x). Sixteen lanes halve the chain; the scan is compiled for
-// AVX-512 (float: written in intrinsics), AVX2 and the x86-64 baseline and
-// picked at load time, which changes the instructions but not the
+// target 1.2x). Sixteen lanes halve the chain; float scans are written
+// in AVX-512 and AVX2 intrinsics beside the x86-64 baseline and picked at
+// load time (by hand: the ifuncs of target_clones crash a TSan build
+// before its runtime starts), which changes the instructions but not the
 // arithmetic: every version adds and multiplies the same numbers in the
 // same order, and none may fuse a multiply and an add (fp-contract=off
 // below; AVX-512 has FMA built in), so the results are bit for bit the
 // scalar loop's on every machine (test_summary.cpp checks it).
 constexpr int kLanes = 16;
-// 16-byte vectors: GCC turns them into SSE2 (or, in the AVX2 clone,
-// VEX-encoded) instructions one for one; wider generic vectors on a target
+// 16-byte vectors: GCC turns them into SSE2 instructions one for one; wider generic vectors on a target
 // without registers that wide came out as spills and scalar moves (eleven
 // instructions an element under AVX2).
 using F4 = float __attribute__((vector_size(16)));
@@ -229,8 +229,7 @@ const FloatScan g_float_scan = [] {
                                            : FloatScan::Baseline;
 }();
 
-[[gnu::target_clones("avx2", "default")]] bool scan_lanes_double(const double* data, int64_t n,
-                                                                              Summary& s) {
+bool scan_lanes_double(const double* data, int64_t n, Summary& s) {
   return scan_lanes(data, n, s);
 }
 

@@ -116,6 +116,13 @@ struct Call : Expr {
   ExprList args;  // may contain Starred
   std::vector<Keyword> keywords;
   bool has_star_args() const;
+  // Only positional arguments, none starred: worked out at the first
+  // call (-1 until then).
+  mutable int8_t positional_only = -1;
+  bool positional_only_args() const {
+    if (positional_only < 0) [[unlikely]] positional_only = keywords.empty() && !has_star_args();
+    return positional_only;
+  }
 };
 
 struct BinOpExpr : Expr {
@@ -216,6 +223,16 @@ struct FunctionCode {
   ScopeInfo scope;
   bool is_generator = false;  // its own body (not nested defs) has yield / yield from
   bool future_annotations = false;  // its module said `from __future__ import annotations`
+  // Every parameter a plain positional one (no *args, keyword-only or
+  // **kwargs), worked out at the first call: -1 until then.
+  mutable int8_t all_positional = -1;
+  bool only_positional_params() const {
+    if (all_positional < 0) [[unlikely]] {
+      all_positional = 1;
+      for (const Param& p : params) all_positional &= p.kind == Param::Kind::Positional;
+    }
+    return all_positional;
+  }
 };
 
 struct Lambda : Expr {

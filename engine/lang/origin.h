@@ -44,6 +44,7 @@ struct Origin {
 struct OriginContext {
   const Span* span = nullptr;
   const std::shared_ptr<const CallRecord>* call = nullptr;
+  const void* owner = nullptr;  // the interpreter's frame this is of, for the lazy origin hook
 };
 
 // The calling thread's context (null when no script code runs on it).

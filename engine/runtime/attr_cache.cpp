@@ -37,7 +37,7 @@ struct AttrSite {
   uint8_t next_class = 0;          // the entry to replace next
   uint8_t next_dict = 0;
   bool dunder = false;             // always the full path
-  uint32_t dict_hint = 0;          // Note [Entry hints] (dict_object.cpp)
+  DictObject::EntryHint dict_hint;  // Note [Entry hints] (dict_object.cpp)
 };
 
 // No instance attribute shadows the method: the dict's key set is one the
@@ -89,8 +89,15 @@ Value cached_get_attr(Interpreter& in, const Value& obj, std::string_view name, 
   // Not with __getattr__ (slot_getattr_hook): an AttributeError a descriptor
   // raises goes to __getattr__ there.
   if (!s || t.slots.getattr != &generic_getattr) return get_attr(in, obj, name);
+  const Value* descr = class_attr(*s, t, name);
+  // No class on the MRO has the name (`self.n`): the instance __dict__ is
+  // all generic_getattr would read before the object's own attributes.
+  if (!descr)
+    if (Object* o = obj.object_ptr())
+      if (DictObject* d = o->instance_dict())
+        if (const Value* v = d->find_str_hinted(name, s->dict_hint)) return *v;
   // generic_getattr's order, from the class attribute the site cached.
-  if (auto v = resolve_generic_attr(in, obj, t, class_attr(*s, t, name), name, &s->dict_hint)) return std::move(*v);
+  if (auto v = resolve_generic_attr(in, obj, t, descr, name, &s->dict_hint)) return std::move(*v);
   raise_no_attribute(obj, name);
 }
 
@@ -109,7 +116,7 @@ void cached_set_attr(Interpreter& in, const Value& obj, std::string_view name, c
   o->ensure_instance_dict().set_str_hinted(name, v, s->dict_hint);
 }
 
-ScriptFunction* cached_method(const Value& obj, std::string_view name, std::shared_ptr<void>& site) {
+const Value* cached_method(const Value& obj, std::string_view name, std::shared_ptr<void>& site) {
   AttrSite* s = site_of(name, site);
   Object* o = obj.object_ptr();
   if (!s || !o) return nullptr;
@@ -120,7 +127,7 @@ ScriptFunction* cached_method(const Value& obj, std::string_view name, std::shar
   Object* fo = descr->object_ptr();
   if (!fo || fo->kind() != ObjKind::Function || &fo->type() != types().function) return nullptr;
   if (!unshadowed(*s, o->instance_dict(), name)) return nullptr;
-  return static_cast<ScriptFunction*>(fo);
+  return descr;
 }
 
 }  // namespace backstep::rt

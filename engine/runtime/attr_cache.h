@@ -37,7 +37,8 @@ void cached_set_attr(Interpreter& in, const Value& obj, std::string_view name, c
                      std::shared_ptr<void>& site);
 // For obj.name(...): the plain function the class provides when calling it
 // is calling that function with obj first (no __getattribute__, no instance
-// attribute shadowing it); null otherwise, with nothing evaluated or called.
-ScriptFunction* cached_method(const Value& obj, std::string_view name, std::shared_ptr<void>& site);
+// attribute shadowing it), as the class namespace holds it; null otherwise,
+// with nothing evaluated or called.
+const Value* cached_method(const Value& obj, std::string_view name, std::shared_ptr<void>& site);
 
 }  // namespace backstep::rt

@@ -4,18 +4,19 @@
 // Autograd stamps every node it creates with the call chain that created it
 // (the node's origin), and the debugger's frames (`:up` at a backward pause,
 // a post-mortem) read the same records. Most calls create no node, so a
-// function call does not make its record: init_frame pushes what the
-// record would say (the call's id, taken now so a record made later has the
-// id it would have had, and the call site) on a per-thread stack of pending
-// calls, and the record -- with its callers' -- is made the first time
+// function call does not make its record: init_frame writes what the
+// record would say into the frame (the call's id, taken now so a record
+// made later has the id it would have had, and the call site) and marks
+// it pending, and the record -- with its callers' -- is made the first time
 // something asks: current_origin() when a node is made (through the lazy
-// origin hook), frame_call() for everyone else. The frame's `call` is null
-// while pending and the record once made, exactly what it was before.
+// origin hook, which finds the frame from its origin context), frame_call()
+// for everyone else. The frame's `call` is null while pending and the
+// record once made, exactly what it was before.
 //
-// The stack stays in call order: a frame is pushed by init_frame and popped
-// when its call ends (PendingCallScope, also when it raises). Frames that
-// may be suspended or outlive their caller make their record at once and
-// are never on it: a generator's frame (its caller changes with every
+// Pending frames are reached only through live frames (the current one and
+// its parents), so nothing is registered or unregistered per call. Frames
+// that may be suspended or outlive their caller make their record at once
+// and are never pending: a generator's frame (its caller changes with every
 // resume), and a comprehension's or class body's frame shares its enclosing
 // call's record, made when the frame is. While the debugger traces the
 // forward, every record is made at the call, as before.
@@ -41,39 +42,23 @@ namespace {
 constexpr size_t kPooledRecords = 64;
 thread_local std::vector<std::shared_ptr<const lang::CallRecord>> t_record_pool;
 
-struct Pending {
-  const Frame* frame;
-  uint64_t id;
-  lang::Span call_site;
-};
-thread_local std::vector<Pending> t_pending;
-
-Pending* find_pending(const Frame* f) {
-  for (size_t i = t_pending.size(); i-- > 0;)
-    if (t_pending[i].frame == f) return &t_pending[i];
-  return nullptr;
-}
-
-Pending* find_pending_context(const lang::OriginContext* ctx) {
-  for (size_t i = t_pending.size(); i-- > 0;)
-    if (&t_pending[i].frame->origin == ctx) return &t_pending[i];
-  return nullptr;
-}
-
-const std::shared_ptr<const lang::CallRecord>& make_record(const Pending& p) {
-  auto& f = const_cast<Frame&>(*p.frame);
-  if (!f.call) f.call = new_call_record(f.function, p.call_site, p.id, f.parent ? frame_call(*f.parent) : nullptr);
+// The frame's record, made now if it is still pending.
+const std::shared_ptr<const lang::CallRecord>& make_record(const Frame& frame) {
+  auto& f = const_cast<Frame&>(frame);
+  if (!f.call) f.call = new_call_record(f.function, f.call_site, f.call_id, f.parent ? frame_call(*f.parent) : nullptr);
   return f.call;
 }
 
+const Frame* pending(const Frame* f) { return f && f->call_pending ? f : nullptr; }
+
 bool lazy_origin(const lang::OriginContext* ctx, lang::Origin& o) {
-  const Pending* p = find_pending_context(ctx);
+  const Frame* p = pending(static_cast<const Frame*>(ctx->owner));
   if (!p) return false;
   // As climb_out_of_library over records, over the frames while pending.
-  while (!p->frame->call && p->call_site.valid() && lang::in_library(o.span)) {
+  while (!p->call && p->call_site.valid() && lang::in_library(o.span)) {
     o.span = p->call_site;
-    const Frame* caller = p->frame->parent;
-    const Pending* up = caller && !caller->call ? find_pending(caller) : nullptr;
+    const Frame* caller = p->parent;
+    const Frame* up = caller && !caller->call ? pending(caller) : nullptr;
     if (!up) {
       o.call = caller ? frame_call(*caller) : nullptr;
       lang::climb_out_of_library(o);
@@ -115,29 +100,13 @@ void recycle_call_record(std::shared_ptr<const lang::CallRecord>& record) {
 }
 
 const std::shared_ptr<const lang::CallRecord>& frame_call(const Frame& f) {
-  if (!f.call)
-    if (const Pending* p = find_pending(&f)) return make_record(*p);
+  if (!f.call && f.call_pending) return make_record(f);
   return f.call;
 }
 
-void push_pending_call(const Frame& f, uint64_t id, const lang::Span& call_site) {
-  t_pending.push_back(Pending{&f, id, call_site});
-}
-
-void make_pending_call_now(const Frame& f) {
+void make_pending_call_now(Frame& f) {
   frame_call(f);
-  if (!t_pending.empty() && t_pending.back().frame == &f) t_pending.pop_back();
-}
-
-// Pops down to f's entry: anything above it would be a frame that is gone
-// (the stack is in call order), which must never be found by address.
-PendingCallScope::~PendingCallScope() {
-  if (!pushed_) return;
-  while (!t_pending.empty()) {
-    bool mine = t_pending.back().frame == &f_;
-    t_pending.pop_back();
-    if (mine) break;
-  }
+  f.call_pending = false;
 }
 
 }  // namespace backstep::rt

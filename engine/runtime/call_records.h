@@ -18,20 +18,12 @@ std::shared_ptr<const lang::CallRecord> new_call_record(std::string_view functio
 // Lets a finished call's record go (Note [Reused call records]).
 void recycle_call_record(std::shared_ptr<const lang::CallRecord>& record);
 
-// A function frame whose record is pending from init_frame until the frame
-// ends (or make_pending_call_now).
-void push_pending_call(const Frame& f, uint64_t id, const lang::Span& call_site);
-void make_pending_call_now(const Frame& f);  // the record now, and f no longer pending
-class PendingCallScope {
- public:
-  explicit PendingCallScope(const Frame& f) : f_(f), pushed_(!f.call) {}
-  ~PendingCallScope();
-  PendingCallScope(const PendingCallScope&) = delete;
-  PendingCallScope& operator=(const PendingCallScope&) = delete;
-
- private:
-  const Frame& f_;
-  bool pushed_;
-};
+// A function frame whose record is made later (or by make_pending_call_now).
+inline void set_pending_call(Frame& f, uint64_t id, const lang::Span& call_site) {
+  f.call_pending = true;
+  f.call_id = id;
+  f.call_site = call_site;
+}
+void make_pending_call_now(Frame& f);  // the record now, and f no longer pending
 
 }  // namespace backstep::rt

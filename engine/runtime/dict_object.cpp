@@ -290,28 +290,57 @@ size_t DictObject::store_str(std::string_view key, Value value) {
 // (a live entry whose key is an exact str equal to the name), never
 // trusted, and refreshed on a miss; only an exact str key is taken, since
 // a str subclass's __eq__ and __hash__ are the full lookup's business.
-bool DictObject::hint_matches(uint32_t hint, std::string_view key) const {
-  if (hint >= entries_.size()) return false;
-  const Entry& e = entries_[hint];
+// The hint also holds the key object it found: instances share their
+// attribute-name strs (Note [Shared attribute-name keys]), so the entry
+// usually holds that very object, and the same address is the check --
+// no string compare. Holding it keeps the address from naming another
+// object; a site always looks up one name, so the object's text is it.
+bool DictObject::hint_matches(const EntryHint& hint, std::string_view key) const {
+  if (hint.index >= entries_.size()) return false;
+  const Entry& e = entries_[hint.index];
   if (!e.live) return false;
+  const Object* k = e.key.object_ptr();
+  if (k && k == hint.key.get()) return true;
   const StrObject* so = e.key.as<StrObject>();
   return so && &so->type() == types().str && so->value == key;
 }
 
-const Value* DictObject::find_str_hinted(std::string_view key, uint32_t& hint) const {
-  if (hint_matches(hint, key)) return &entries_[hint].value;
+void DictObject::refresh_hint(EntryHint& hint, size_t entry) const {
+  hint.index = static_cast<uint32_t>(entry);
+  const Value& k = entries_[entry].key;
+  const StrObject* so = k.as<StrObject>();
+  if (so && &so->type() == types().str) {
+    if (hint.key.get() != so) hint.key = k.as_object();
+  } else {
+    hint.key.reset();
+  }
+}
+
+const Value* DictObject::find_str_hinted_slow(std::string_view key, EntryHint& hint) const {
+  if (hint_matches(hint, key)) {
+    refresh_hint(hint, hint.index);  // the key object, for the next time
+    return &entries_[hint.index].value;
+  }
   int64_t i = indices_.empty() ? scan_small_str(entries_, key) : find_index_str(hash_str(key), key);
   if (i < 0) return nullptr;
-  hint = static_cast<uint32_t>(i);
+  refresh_hint(hint, static_cast<size_t>(i));
   return &entries_[static_cast<size_t>(i)].value;
 }
 
-void DictObject::set_str_hinted(std::string_view key, Value value, uint32_t& hint) {
-  if (!(gc_flags & gc_detail::kModuleMirror) && hint_matches(hint, key)) {
-    entries_[hint].value = std::move(value);
-    return;
+void DictObject::set_str_hinted_slow(std::string_view key, Value value, EntryHint& hint) {
+  static_assert(kMirrorFlag == gc_detail::kModuleMirror);
+  if (!(gc_flags & gc_detail::kModuleMirror)) {
+    bool hit = hinted_entry(hint);
+    if (!hit && hint_matches(hint, key)) {
+      refresh_hint(hint, hint.index);  // the key object, for the next time
+      hit = true;
+    }
+    if (hit) {
+      entries_[hint.index].value = std::move(value);
+      return;
+    }
   }
-  hint = static_cast<uint32_t>(store_str(key, std::move(value)));
+  refresh_hint(hint, store_str(key, std::move(value)));
 }
 
 bool DictObject::erase(const Value& key) {

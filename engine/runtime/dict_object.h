@@ -32,10 +32,24 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   const Value* find_str(std::string_view key) const;
   void set(const Value& key, Value value);
   void set_str(std::string_view key, Value value);
-  // find_str / set_str through an entry index the caller keeps between
-  // calls (Note [Entry hints] in dict_object.cpp).
-  const Value* find_str_hinted(std::string_view key, uint32_t& hint) const;
-  void set_str_hinted(std::string_view key, Value value, uint32_t& hint);
+  // find_str / set_str through an entry hint the caller keeps between
+  // calls, always for the same `key` (Note [Entry hints] in dict_object.cpp).
+  struct EntryHint {
+    uint32_t index = 0;
+    Ref key;  // the exact-str key object last found at `index`, held so its address names it
+  };
+  const Value* find_str_hinted(std::string_view key, EntryHint& hint) const {
+    if (const Entry* e = hinted_entry(hint)) [[likely]] return &e->value;
+    return find_str_hinted_slow(key, hint);
+  }
+  void set_str_hinted(std::string_view key, Value value, EntryHint& hint) {
+    if (!(gc_flags & kMirrorFlag))
+      if (const Entry* e = hinted_entry(hint)) [[likely]] {
+        const_cast<Entry*>(e)->value = std::move(value);
+        return;
+      }
+    set_str_hinted_slow(key, std::move(value), hint);
+  }
   bool erase(const Value& key);
   bool erase_str(std::string_view key);
   void clear();
@@ -76,7 +90,17 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   int64_t find_index_str(int64_t hash, std::string_view key) const;
   void insert_new(int64_t hash, Value key, Value value);
   size_t store_str(std::string_view key, Value value);  // set_str; the entry's index
-  bool hint_matches(uint32_t hint, std::string_view key) const;
+  bool hint_matches(const EntryHint& hint, std::string_view key) const;
+  // The entry the hint names when it still holds the hint's key object.
+  const Entry* hinted_entry(const EntryHint& hint) const {
+    if (hint.index >= entries_.size()) return nullptr;
+    const Entry& e = entries_[hint.index];
+    return e.live && hint.key && e.key.object_ptr() == hint.key.get() ? &e : nullptr;
+  }
+  const Value* find_str_hinted_slow(std::string_view key, EntryHint& hint) const;
+  void set_str_hinted_slow(std::string_view key, Value value, EntryHint& hint);
+  static constexpr uint8_t kMirrorFlag = 64;  // gc_detail::kModuleMirror (checked in dict_object.cpp)
+  void refresh_hint(EntryHint& hint, size_t entry) const;
   void rebuild(size_t min_entries);
   void remove_at(size_t entry);
   size_t slot_for(int64_t hash, size_t entry) const;

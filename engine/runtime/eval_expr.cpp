@@ -7,6 +7,7 @@
 #include "engine/runtime/big_int.h"
 #include "engine/runtime/call_records.h"
 #include "engine/runtime/bytes_object.h"
+#include "engine/runtime/evaluator.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/function.h"
 #include "engine/runtime/generator.h"
@@ -53,17 +54,24 @@ Value constant_value(const Constant& c) {
 
 }  // namespace
 
+// A bound local or global is the fast path (Note [Small dispatchers]).
 Value Interpreter::load_name(const Name& n, Frame& f) {
+  if (n.slot.scope == NameSlot::Scope::Local) {
+    const Value& v = f.locals[n.slot.index];
+    if (!is_unbound(v)) [[likely]] return v;
+  } else if (n.slot.scope == NameSlot::Scope::Global) {
+    const auto& globals = f.globals->values;
+    if (n.slot.index < globals.size() && !is_unbound(globals[n.slot.index])) [[likely]] return globals[n.slot.index];
+  }
+  return Evaluator::load_name_slow(*this, n, f);
+}
+
+Value Evaluator::load_name_slow(Interpreter& in, const Name& n, Frame& f) {
   switch (n.slot.scope) {
-    case NameSlot::Scope::Local: {
-      const Value& v = f.locals[n.slot.index];
-      if (is_unbound(v)) {
-        f.current = n.span;
-        raise(*exc_types().unbound_local_error,
-              fmt::format("cannot access local variable '{}' where it is not associated with a value", n.id));
-      }
-      return v;
-    }
+    case NameSlot::Scope::Local:
+      f.current = n.span;
+      raise(*exc_types().unbound_local_error,
+            fmt::format("cannot access local variable '{}' where it is not associated with a value", n.id));
     case NameSlot::Scope::Cell: {
       const auto& cell = f.cells[n.slot.index];
       if (!cell->bound) {
@@ -73,11 +81,9 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
       return cell->value;
     }
     case NameSlot::Scope::Global: {
-      const auto& globals = f.globals->values;
-      if (n.slot.index < globals.size() && !is_unbound(globals[n.slot.index])) return globals[n.slot.index];
-      if (const Value* b = builtin(n.id)) return *b;
+      if (const Value* b = in.builtin_at(n)) return *b;
       f.current = n.span;
-      raise_undefined_name(*this, n.id, f);
+      raise_undefined_name(in, n.id, f);
     }
     case NameSlot::Scope::ClassBody:
     case NameSlot::Scope::ClassBodyFree: {
@@ -91,10 +97,10 @@ Value Interpreter::load_name(const Name& n, Frame& f) {
         f.current = n.span;
         raise_name_error(fmt::format("cannot access free variable '{}' where it is not associated with a value in enclosing scope", n.id));
       }
-      if (std::optional<Value> g = global(n.id)) return *g;
-      if (const Value* b = builtin(n.id)) return *b;
+      if (std::optional<Value> g = in.global(n.id)) return *g;
+      if (const Value* b = in.builtin(n.id)) return *b;
       f.current = n.span;
-      raise_undefined_name(*this, n.id, f);
+      raise_undefined_name(in, n.id, f);
     }
     case NameSlot::Scope::Unresolved: break;
   }
@@ -115,7 +121,24 @@ const Value* Interpreter::local_in_place(const Expr& e, Frame& f) {
   return is_unbound(v) ? nullptr : &v;
 }
 
+// A local or a global is the fast path (Note [Small dispatchers]).
 void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Value v, Frame& f) {
+  if (slot.scope == NameSlot::Scope::Local) {
+    f.locals[slot.index] = std::move(v);
+    return;
+  }
+  if (slot.scope == NameSlot::Scope::Global) {
+    ModuleGlobals& g = *f.globals;
+    if (slot.index < g.values.size() && !t_module_mirrors) [[likely]] {
+      g.values[slot.index] = std::move(v);
+      return;
+    }
+  }
+  Evaluator::store_slot_slow(*this, slot, name, std::move(v), f);
+}
+
+void Evaluator::store_slot_slow(Interpreter& in, const NameSlot& slot, const std::string& name, Value v, Frame& f) {
+  (void)in;
   switch (slot.scope) {
     case NameSlot::Scope::Local: f.locals[slot.index] = std::move(v); return;
     case NameSlot::Scope::Cell: {
@@ -177,32 +200,36 @@ void Interpreter::delete_slot(const NameSlot& slot, const std::string& name, Fra
 }
 
 void Interpreter::assign(const Expr& target, const Value& v, Frame& f) {
+  if (target.kind == ExprKind::Name) [[likely]] {
+    const auto& n = static_cast<const Name&>(target);
+    store_slot(n.slot, n.id, v, f);
+    return;
+  }
+  Evaluator::assign_to(*this, target, v, f);
+}
+
+void Evaluator::assign_to(Interpreter& in, const Expr& target, const Value& v, Frame& f) {
   switch (target.kind) {
-    case ExprKind::Name: {
-      const auto& n = static_cast<const Name&>(target);
-      store_slot(n.slot, n.id, v, f);
-      return;
-    }
     case ExprKind::Attribute: {
       const auto& a = static_cast<const Attribute&>(target);
-      Value obj = eval(*a.value, f);
+      Value obj = in.eval(*a.value, f);
       f.current = target.span;
-      cached_set_attr(*this, obj, a.attr, v, a.cache);
+      cached_set_attr(in, obj, a.attr, v, a.cache);
       return;
     }
     case ExprKind::Subscript: {
       const auto& s = static_cast<const Subscript&>(target);
-      Value obj = eval(*s.value, f);
-      Value key = eval(*s.index, f);
+      Value obj = in.eval(*s.value, f);
+      Value key = in.eval(*s.index, f);
       f.current = target.span;
-      set_item(*this, obj, key, v);
+      set_item(in, obj, key, v);
       return;
     }
     case ExprKind::Tuple:
     case ExprKind::List: {
       const auto& elts = static_cast<const SequenceExpr&>(target).elts;
       f.current = target.span;
-      std::vector<Value> items = to_vector(*this, v);
+      std::vector<Value> items = to_vector(in, v);
       size_t star = elts.size();
       for (size_t i = 0; i < elts.size(); ++i)
         if (elts[i]->kind == ExprKind::Starred) star = i;
@@ -211,155 +238,183 @@ void Interpreter::assign(const Expr& target, const Value& v, Frame& f) {
           raise_value_error(fmt::format("too many values to unpack (expected {})", elts.size()));
         if (items.size() < elts.size())
           raise_value_error(fmt::format("not enough values to unpack (expected {}, got {})", elts.size(), items.size()));
-        for (size_t i = 0; i < elts.size(); ++i) assign(*elts[i], items[i], f);
+        for (size_t i = 0; i < elts.size(); ++i) in.assign(*elts[i], items[i], f);
         return;
       }
       size_t after = elts.size() - star - 1;
       if (items.size() < elts.size() - 1)
         raise_value_error(fmt::format("not enough values to unpack (expected at least {}, got {})", elts.size() - 1, items.size()));
-      for (size_t i = 0; i < star; ++i) assign(*elts[i], items[i], f);
+      for (size_t i = 0; i < star; ++i) in.assign(*elts[i], items[i], f);
       std::vector<Value> middle(items.begin() + static_cast<std::ptrdiff_t>(star),
                                 items.end() - static_cast<std::ptrdiff_t>(after));
-      assign(*static_cast<const Starred&>(*elts[star]).value, make_list(std::move(middle)), f);
-      for (size_t i = 0; i < after; ++i) assign(*elts[star + 1 + i], items[items.size() - after + i], f);
+      in.assign(*static_cast<const Starred&>(*elts[star]).value, make_list(std::move(middle)), f);
+      for (size_t i = 0; i < after; ++i) in.assign(*elts[star + 1 + i], items[items.size() - after + i], f);
       return;
     }
     default: raise_runtime_error("internal error: invalid assignment target");
   }
 }
 
+// Note [Small dispatchers]
+// eval() and exec() run once per node of the tree, so what they cost on
+// entry and exit counts as much as what they do. A function gets the
+// prologue its most demanding path needs: with every case's body inside
+// the switch, each call saved and restored the callee-saved registers and
+// set up a frame for the biggest case (~20 instructions per eval, ~50 per
+// exec, callgrind on method_calls, stop 30). So the dispatchers only
+// switch, and each case is a function of its own (Evaluator, evaluator.h):
+// the dispatcher's jump to it is a tail call, and a case pays only for
+// itself. Error paths leave the hot functions for cold ones likewise.
 Value Interpreter::eval(const Expr& e, Frame& f) {
   switch (e.kind) {
-    case ExprKind::Constant: {
-      if (!e.cache) e.cache = std::make_shared<Value>(constant_value(static_cast<const Constant&>(e)));
-      return *static_cast<const Value*>(e.cache.get());
-    }
+    case ExprKind::Constant:
+      if (e.cache) [[likely]] return *static_cast<const Value*>(e.cache.get());
+      return Evaluator::first_constant(e);
     case ExprKind::Name: return load_name(static_cast<const Name&>(e), f);
-    case ExprKind::Attribute: {
-      const auto& a = static_cast<const Attribute&>(e);
-      Value obj = eval(*a.value, f);
-      f.current = e.span;
-      return cached_get_attr(*this, obj, a.attr, a.cache);  // Note [Attribute call-site caches]
-    }
-    case ExprKind::Subscript: {
-      const auto& s = static_cast<const Subscript&>(e);
-      Value obj = eval(*s.value, f);
-      Value key = eval(*s.index, f);
-      f.current = e.span;
-      return get_item(*this, obj, key);
-    }
-    case ExprKind::Slice: {
-      const auto& s = static_cast<const Slice&>(e);
-      auto part = [&](const ExprPtr& p) { return p ? eval(*p, f) : Value(); };
-      Value lo = part(s.lower), hi = part(s.upper), st = part(s.step);
-      return Value(std::make_shared<SliceObject>(std::move(lo), std::move(hi), std::move(st)));
-    }
+    case ExprKind::Attribute: return Evaluator::attribute(*this, static_cast<const Attribute&>(e), f);
+    case ExprKind::Subscript: return Evaluator::subscript(*this, static_cast<const Subscript&>(e), f);
+    case ExprKind::Slice: return Evaluator::slice(*this, static_cast<const Slice&>(e), f);
     case ExprKind::Call: return eval_call(static_cast<const Call&>(e), f);
-    case ExprKind::BinOp: {
-      const auto& b = static_cast<const BinOpExpr&>(e);
-      // Local variables are read in place, not copied (a tensor copy is two
-      // atomic reference-count updates, a tenth of a tiny op's overhead).
-      // The left one only when the right operand cannot assign to it
-      // (`x * (x := y)` must see the old x).
-      Value left_copy, right_copy;
-      bool right_is_plain = b.right->kind == ExprKind::Name || b.right->kind == ExprKind::Constant;
-      const Value* l = right_is_plain ? local_in_place(*b.left, f) : nullptr;
-      if (!l) l = &(left_copy = eval(*b.left, f));
-      const Value* r = local_in_place(*b.right, f);
-      if (!r) r = &(right_copy = eval(*b.right, f));
-      f.current = e.span;
-      return binary(*this, b.op, *l, *r, &e.cache);
-    }
-    case ExprKind::UnaryOp: {
-      const auto& u = static_cast<const UnaryOpExpr&>(e);
-      Value v = eval(*u.operand, f);
-      f.current = e.span;
-      return unary(*this, u.op, v);
-    }
-    case ExprKind::BoolOp: {
-      const auto& b = static_cast<const BoolOpExpr&>(e);
-      // The last operand is the result as it is, never tested for truth
-      // (`ready and tensor` is the tensor, not bool(tensor), which raises).
-      Value v;
-      for (size_t i = 0; i < b.values.size(); ++i) {
-        v = eval(*b.values[i], f);
-        if (i + 1 == b.values.size()) break;
-        bool t = truthy(*this, v);
-        if (b.is_and ? !t : t) return v;
-      }
-      return v;
-    }
-    case ExprKind::Compare: {
-      const auto& c = static_cast<const Compare&>(e);
-      Value left = eval(*c.left, f);
-      Value result;
-      for (size_t i = 0; i < c.ops.size(); ++i) {
-        Value right = eval(*c.comparators[i], f);
-        f.current = e.span;
-        result = compare(*this, c.ops[i], left, right);
-        if (i + 1 < c.ops.size() && !truthy(*this, result)) return result;
-        left = std::move(right);
-      }
-      return result;
-    }
-    case ExprKind::IfExp: {
-      const auto& i = static_cast<const IfExp&>(e);
-      return truthy(*this, eval(*i.test, f)) ? eval(*i.body, f) : eval(*i.orelse, f);
-    }
+    case ExprKind::BinOp: return Evaluator::binop(*this, static_cast<const BinOpExpr&>(e), f);
+    case ExprKind::UnaryOp: return Evaluator::unaryop(*this, static_cast<const UnaryOpExpr&>(e), f);
+    case ExprKind::BoolOp: return Evaluator::boolop(*this, static_cast<const BoolOpExpr&>(e), f);
+    case ExprKind::Compare: return Evaluator::compare(*this, static_cast<const Compare&>(e), f);
+    case ExprKind::IfExp: return Evaluator::ifexp(*this, static_cast<const IfExp&>(e), f);
     case ExprKind::Lambda: return make_function(static_cast<const Lambda&>(e).code, f);
     case ExprKind::List:
     case ExprKind::Tuple:
-    case ExprKind::Set: {
-      const auto& display = static_cast<const SequenceExpr&>(e);
-      auto is_starred = [](const ExprPtr& x) { return x->kind == ExprKind::Starred; };
-      if (e.kind == ExprKind::Set && std::any_of(display.elts.begin(), display.elts.end(), is_starred))
-        return eval_starred_set_display(*this, display, f);
-      std::vector<Value> items;
-      for (const auto& x : display.elts) {
-        if (x->kind == ExprKind::Starred) {
-          auto more = to_vector(*this, eval(*static_cast<const Starred&>(*x).value, f));
-          items.insert(items.end(), more.begin(), more.end());
-        } else {
-          items.push_back(eval(*x, f));
-        }
-      }
-      if (e.kind == ExprKind::List) return make_list(std::move(items));
-      if (e.kind == ExprKind::Tuple) return make_tuple(std::move(items));
-      return make_set_display(static_cast<const SequenceExpr&>(e), items);
-    }
-    case ExprKind::Dict: {
-      const auto& d = static_cast<const DictExpr&>(e);
-      auto dict = std::make_shared<DictObject>();
-      for (size_t i = 0; i < d.values.size(); ++i) {
-        if (!d.keys[i]) {
-          Value m = eval(*d.values[i], f);
-          auto* other = m.as<DictObject>();
-          if (!other) raise_type_error(fmt::format("'{}' object is not a mapping", type_name(m)));
-          other->for_each([&](const Value& k, const Value& v) { dict->set(k, v); });
-          continue;
-        }
-        Value k = eval(*d.keys[i], f);
-        Value v = eval(*d.values[i], f);
-        f.current = d.keys[i]->span;
-        dict->set(k, v);
-      }
-      return Value(dict);
-    }
+    case ExprKind::Set: return Evaluator::display(*this, static_cast<const SequenceExpr&>(e), f);
+    case ExprKind::Dict: return Evaluator::dict(*this, static_cast<const DictExpr&>(e), f);
     case ExprKind::Comprehension: return eval_comprehension(static_cast<const Comprehension&>(e), f);
     case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e), f);
-    case ExprKind::Starred:
-      f.current = e.span;
-      raise(*exc_types().syntax_error, "can't use starred expression here");
-    case ExprKind::NamedExpr: {
-      const auto& n = static_cast<const NamedExpr&>(e);
-      Value v = eval(*n.value, f);
-      assign(*n.target, v, f);
-      return v;
-    }
+    case ExprKind::Starred: Evaluator::misplaced_starred(e, f);
+    case ExprKind::NamedExpr: return Evaluator::named(*this, static_cast<const NamedExpr&>(e), f);
     case ExprKind::Yield:
     case ExprKind::YieldFrom: return eval_yield(e, f);
   }
   raise_runtime_error("internal error: unknown expression");
+}
+
+Value Evaluator::first_constant(const Expr& e) {
+  e.cache = std::make_shared<Value>(constant_value(static_cast<const Constant&>(e)));
+  return *static_cast<const Value*>(e.cache.get());
+}
+
+Value Evaluator::attribute(Interpreter& in, const Attribute& a, Frame& f) {
+  Value obj = in.eval(*a.value, f);
+  f.current = a.span;
+  return cached_get_attr(in, obj, a.attr, a.cache);  // Note [Attribute call-site caches]
+}
+
+Value Evaluator::subscript(Interpreter& in, const Subscript& s, Frame& f) {
+  Value obj = in.eval(*s.value, f);
+  Value key = in.eval(*s.index, f);
+  f.current = s.span;
+  return get_item(in, obj, key);
+}
+
+Value Evaluator::slice(Interpreter& in, const Slice& s, Frame& f) {
+  auto part = [&](const ExprPtr& p) { return p ? in.eval(*p, f) : Value(); };
+  Value lo = part(s.lower), hi = part(s.upper), st = part(s.step);
+  return Value(std::make_shared<SliceObject>(std::move(lo), std::move(hi), std::move(st)));
+}
+
+Value Evaluator::binop(Interpreter& in, const BinOpExpr& b, Frame& f) {
+  // Local variables are read in place, not copied (a tensor copy is two
+  // atomic reference-count updates, a tenth of a tiny op's overhead).
+  // The left one only when the right operand cannot assign to it
+  // (`x * (x := y)` must see the old x).
+  Value left_copy, right_copy;
+  bool right_is_plain = b.right->kind == ExprKind::Name || b.right->kind == ExprKind::Constant;
+  const Value* l = right_is_plain ? in.local_in_place(*b.left, f) : nullptr;
+  if (!l) l = &(left_copy = in.eval(*b.left, f));
+  const Value* r = in.local_in_place(*b.right, f);
+  if (!r) r = &(right_copy = in.eval(*b.right, f));
+  f.current = b.span;
+  return binary(in, b.op, *l, *r, &b.cache);
+}
+
+Value Evaluator::unaryop(Interpreter& in, const UnaryOpExpr& u, Frame& f) {
+  Value v = in.eval(*u.operand, f);
+  f.current = u.span;
+  return unary(in, u.op, v);
+}
+
+Value Evaluator::boolop(Interpreter& in, const BoolOpExpr& b, Frame& f) {
+  // The last operand is the result as it is, never tested for truth
+  // (`ready and tensor` is the tensor, not bool(tensor), which raises).
+  Value v;
+  for (size_t i = 0; i < b.values.size(); ++i) {
+    v = in.eval(*b.values[i], f);
+    if (i + 1 == b.values.size()) break;
+    bool t = truthy(in, v);
+    if (b.is_and ? !t : t) return v;
+  }
+  return v;
+}
+
+Value Evaluator::compare(Interpreter& in, const Compare& c, Frame& f) {
+  Value left = in.eval(*c.left, f);
+  Value result;
+  for (size_t i = 0; i < c.ops.size(); ++i) {
+    Value right = in.eval(*c.comparators[i], f);
+    f.current = c.span;
+    result = rt::compare(in, c.ops[i], left, right);
+    if (i + 1 < c.ops.size() && !truthy(in, result)) return result;
+    left = std::move(right);
+  }
+  return result;
+}
+
+Value Evaluator::ifexp(Interpreter& in, const IfExp& i, Frame& f) {
+  return truthy(in, in.eval(*i.test, f)) ? in.eval(*i.body, f) : in.eval(*i.orelse, f);
+}
+
+Value Evaluator::display(Interpreter& in, const SequenceExpr& display, Frame& f) {
+  auto is_starred = [](const ExprPtr& x) { return x->kind == ExprKind::Starred; };
+  if (display.kind == ExprKind::Set && std::any_of(display.elts.begin(), display.elts.end(), is_starred))
+    return eval_starred_set_display(in, display, f);
+  std::vector<Value> items;
+  for (const auto& x : display.elts) {
+    if (x->kind == ExprKind::Starred) {
+      auto more = to_vector(in, in.eval(*static_cast<const Starred&>(*x).value, f));
+      items.insert(items.end(), more.begin(), more.end());
+    } else {
+      items.push_back(in.eval(*x, f));
+    }
+  }
+  if (display.kind == ExprKind::List) return make_list(std::move(items));
+  if (display.kind == ExprKind::Tuple) return make_tuple(std::move(items));
+  return make_set_display(display, items);
+}
+
+Value Evaluator::dict(Interpreter& in, const DictExpr& d, Frame& f) {
+  auto dict = std::make_shared<DictObject>();
+  for (size_t i = 0; i < d.values.size(); ++i) {
+    if (!d.keys[i]) {
+      Value m = in.eval(*d.values[i], f);
+      auto* other = m.as<DictObject>();
+      if (!other) raise_type_error(fmt::format("'{}' object is not a mapping", type_name(m)));
+      other->for_each([&](const Value& k, const Value& v) { dict->set(k, v); });
+      continue;
+    }
+    Value k = in.eval(*d.keys[i], f);
+    Value v = in.eval(*d.values[i], f);
+    f.current = d.keys[i]->span;
+    dict->set(k, v);
+  }
+  return Value(dict);
+}
+
+void Evaluator::misplaced_starred(const Expr& e, Frame& f) {
+  f.current = e.span;
+  raise(*exc_types().syntax_error, "can't use starred expression here");
+}
+
+Value Evaluator::named(Interpreter& in, const NamedExpr& n, Frame& f) {
+  Value v = in.eval(*n.value, f);
+  in.assign(*n.target, v, f);
+  return v;
 }
 
 // Note [f-string error spans]
@@ -419,18 +474,29 @@ void Interpreter::collect_args(const Call& c, Frame& f, Args& args) {
   }
 }
 
+namespace {
+// A call Interpreter::direct_call can make (Note [Calls without an argument list]).
+inline bool direct_call_fits(const ScriptFunction& fn, const lang::Call& c, size_t receivers) {
+  const lang::FunctionCode& code = *fn.code;
+  return !code.is_generator && c.positional_only_args() && code.params.size() == c.args.size() + receivers &&
+         code.only_positional_params();
+}
+}  // namespace
+
 Value Interpreter::eval_call(const Call& c, Frame& f) {
   // obj.method(args): look the method up and call it in one step, so that
   // tensor methods and list.append do not allocate a bound-method object.
   if (c.func->kind == ExprKind::Attribute) {
     const auto& a = static_cast<const Attribute&>(*c.func);
     Value obj = eval(*a.value, f);
-    Args args;
     // A plain function of the class: called with obj first, without a bound
     // method (looked up before the arguments are evaluated, as CPython's
     // LOAD_METHOD does).
-    if (ScriptFunction* fn = cached_method(obj, a.attr, a.cache)) {
-      auto keep = std::static_pointer_cast<Object>(fn->shared_from_this());
+    if (const Value* method = cached_method(obj, a.attr, a.cache)) {
+      Value keep = *method;  // the class may let go of it during the call
+      auto* fn = static_cast<ScriptFunction*>(keep.object_ptr());
+      if (direct_call_fits(*fn, c, 1)) return direct_call(*fn, &obj, c, f);  // Note [Calls without an argument list]
+      Args args;
       args.pos.push_back(std::move(obj));
       collect_args(c, f, args);
       f.current = c.span;
@@ -438,12 +504,17 @@ Value Interpreter::eval_call(const Call& c, Frame& f) {
       SiteScope scope(&c.cache);
       return call_function(*fn, args);
     }
+    Args args;
     collect_args(c, f, args);
     f.current = c.span;
     check_interrupt();
     return call_method(*this, obj, a.attr, args, &c.cache);
   }
   Value callee = eval(*c.func, f);
+  if (Object* o = callee.object_ptr(); o && o->kind() == ObjKind::Function && &o->type() == types().function) {
+    auto& fn = static_cast<ScriptFunction&>(*o);
+    if (direct_call_fits(fn, c, 0)) return direct_call(fn, nullptr, c, f);  // Note [Calls without an argument list]
+  }
   Args args;
   collect_args(c, f, args);
   f.current = c.span;

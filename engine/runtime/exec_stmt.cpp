@@ -2,6 +2,7 @@
 #include "engine/runtime/attr_cache.h"
 #include "engine/runtime/context_manager.h"
 #include "engine/runtime/instance.h"
+#include "engine/runtime/evaluator.h"
 #include "engine/runtime/exceptions.h"
 #include "engine/runtime/gc.h"
 #include "engine/runtime/interpreter.h"
@@ -24,134 +25,30 @@ Interpreter::Flow Interpreter::exec_block(const StmtList& body, Frame& f) {
   return Flow::Normal;
 }
 
+// Only the dispatch (Note [Small dispatchers], eval_expr.cpp).
 Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
   f.statement = &s;
   f.current = s.span;
-  check_interrupt();
-  if (gc_pending()) [[unlikely]] gc_collect_pending(*this);
-  if (trace_lines_) [[unlikely]] trace_line(f, s);
+  if (interrupt_.load(std::memory_order_relaxed) || gc_pending() || trace_lines_) [[unlikely]]
+    Evaluator::before_statement(*this, s, f);
   switch (s.kind) {
-    case StmtKind::Expr: {
-      Value v = eval(*static_cast<const ExprStmt&>(s).value, f);
-      if (echo_frame_ == &f && !v.is_none()) {
-        // sys.displayhook: echo the value and remember it as `_`.
-        sink_->out(repr(*this, v) + "\n");
-        set_builtin("_", v);
-      }
-      return Flow::Normal;
-    }
-    case StmtKind::Assign: {
-      const auto& a = static_cast<const Assign&>(s);
-      Value v = eval(*a.value, f);
-      if (a.targets.size() == 1 && a.targets[0]->kind == ExprKind::Name) {  // `x = ...`: the value moves in
-        const auto& n = static_cast<const Name&>(*a.targets[0]);
-        store_slot(n.slot, n.id, std::move(v), f);
-        return Flow::Normal;
-      }
-      for (const auto& t : a.targets) assign(*t, v, f);
-      return Flow::Normal;
-    }
-    case StmtKind::AugAssign: {
-      const auto& a = static_cast<const AugAssign&>(s);
-      if (a.target->kind == ExprKind::Name) {
-        Value cur = load_name(static_cast<const Name&>(*a.target), f);
-        Value rhs = eval(*a.value, f);
-        f.current = s.span;
-        assign(*a.target, inplace_binary(*this, a.op, cur, rhs, &a.cache), f);
-      } else if (a.target->kind == ExprKind::Attribute) {
-        const auto& t = static_cast<const Attribute&>(*a.target);
-        Value obj = eval(*t.value, f);
-        f.current = t.span;
-        Value cur = cached_get_attr(*this, obj, t.attr, t.cache);  // Note [Attribute call-site caches]
-        Value rhs = eval(*a.value, f);
-        f.current = s.span;
-        cached_set_attr(*this, obj, t.attr, inplace_binary(*this, a.op, cur, rhs, &a.cache), t.cache);
-      } else {
-        // x[i] += v is: tmp = x[i]; tmp = tmp.__iadd__(v); x[i] = tmp
-        const auto& t = static_cast<const Subscript&>(*a.target);
-        Value obj = eval(*t.value, f);
-        Value key = eval(*t.index, f);
-        f.current = t.span;
-        Value cur = get_item(*this, obj, key);
-        Value rhs = eval(*a.value, f);
-        f.current = s.span;
-        set_item(*this, obj, key, inplace_binary(*this, a.op, cur, rhs, &a.cache));
-      }
-      return Flow::Normal;
-    }
+    case StmtKind::Expr: return Evaluator::expression_statement(*this, static_cast<const ExprStmt&>(s), f);
+    case StmtKind::Assign: return Evaluator::assign_statement(*this, static_cast<const Assign&>(s), f);
+    case StmtKind::AugAssign: return Evaluator::augmented_assign(*this, static_cast<const AugAssign&>(s), f);
     case StmtKind::AnnAssign: exec_annotation(static_cast<const AnnAssign&>(s), f); return Flow::Normal;
     case StmtKind::ClassDef: exec_class(static_cast<const ClassDef&>(s), f); return Flow::Normal;
-    case StmtKind::If: {
-      const auto& i = static_cast<const If&>(s);
-      return truthy(*this, eval(*i.test, f)) ? exec_block(i.body, f) : exec_block(i.orelse, f);
-    }
-    case StmtKind::While: {
-      const auto& w = static_cast<const While&>(s);
-      while (true) {
-        f.statement = &s;
-        f.current = s.span;
-        if (!truthy(*this, eval(*w.test, f))) return exec_block(w.orelse, f);
-        check_interrupt();
-        Flow flow = exec_block(w.body, f);
-        if (flow == Flow::Break) return Flow::Normal;
-        if (flow == Flow::Return) return flow;
-      }
-    }
+    case StmtKind::If: return Evaluator::if_statement(*this, static_cast<const If&>(s), f);
+    case StmtKind::While: return Evaluator::while_statement(*this, static_cast<const While&>(s), f);
     case StmtKind::For: return exec_for(static_cast<const For&>(s), f);
     case StmtKind::Break: return Flow::Break;
     case StmtKind::Continue: return Flow::Continue;
     case StmtKind::Pass: return Flow::Normal;
-    case StmtKind::Return: {
-      const auto& r = static_cast<const Return&>(s);
-      f.return_value = r.value ? eval(*r.value, f) : Value();
-      return Flow::Return;
-    }
-    case StmtKind::FunctionDef: {
-      const auto& d = static_cast<const FunctionDef&>(s);
-      std::vector<Value> decorators;
-      for (const auto& dec : d.decorators) decorators.push_back(eval(*dec, f));
-      Value fn = make_function(d.code, f);
-      for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) fn = call(*it, {fn});
-      store_slot(d.slot, d.stored_name, fn, f);
-      return Flow::Normal;
-    }
+    case StmtKind::Return: return Evaluator::return_statement(*this, static_cast<const Return&>(s), f);
+    case StmtKind::FunctionDef: return Evaluator::function_definition(*this, static_cast<const FunctionDef&>(s), f);
     case StmtKind::Global:
     case StmtKind::Nonlocal: return Flow::Normal;
-    case StmtKind::Del: {
-      for (const auto& t : static_cast<const Del&>(s).targets) {
-        if (t->kind == ExprKind::Name) {
-          const auto& n = static_cast<const Name&>(*t);
-          delete_slot(n.slot, n.id, f);
-        } else if (t->kind == ExprKind::Subscript) {
-          const auto& sub = static_cast<const Subscript&>(*t);
-          Value obj = eval(*sub.value, f);
-          Value key = eval(*sub.index, f);
-          f.current = t->span;
-          del_item(*this, obj, key);
-        } else if (t->kind == ExprKind::Attribute) {
-          const auto& at = static_cast<const Attribute&>(*t);
-          Value obj = eval(*at.value, f);
-          f.current = t->span;
-          del_attr(*this, obj, at.attr);
-        } else if (t->kind == ExprKind::Tuple || t->kind == ExprKind::List) {
-          for (const auto& e : static_cast<const SequenceExpr&>(*t).elts) {
-            if (e->kind == ExprKind::Name) delete_slot(static_cast<const Name&>(*e).slot, static_cast<const Name&>(*e).id, f);
-            else raise_type_error("cannot delete this target");
-          }
-        } else {
-          raise_type_error("cannot delete this target");
-        }
-      }
-      return Flow::Normal;
-    }
-    case StmtKind::Assert: {
-      const auto& a = static_cast<const Assert&>(s);
-      if (truthy(*this, eval(*a.test, f))) return Flow::Normal;
-      f.current = a.test->span;
-      std::vector<Value> args;
-      if (a.msg) args.push_back(eval(*a.msg, f));
-      throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().assertion_error, std::move(args)));
-    }
+    case StmtKind::Del: return Evaluator::delete_statement(*this, static_cast<const Del&>(s), f);
+    case StmtKind::Assert: return Evaluator::assert_statement(*this, static_cast<const Assert&>(s), f);
     case StmtKind::Raise: exec_raise(static_cast<const Raise&>(s), f);
     case StmtKind::Try: return exec_try(static_cast<const Try&>(s), f);
     case StmtKind::With: return exec_with(static_cast<const With&>(s), f);
@@ -159,6 +56,129 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Frame& f) {
     case StmtKind::ImportFrom: exec_import(s, f); return Flow::Normal;
   }
   return Flow::Normal;
+}
+
+// An interrupt, a collection that is due, or line tracing: what runs
+// before a statement only now and then.
+void Evaluator::before_statement(Interpreter& in, const Stmt& s, Frame& f) {
+  in.check_interrupt();
+  if (gc_pending()) gc_collect_pending(in);
+  if (in.trace_lines_) in.trace_line(f, s);
+}
+
+Interpreter::Flow Evaluator::expression_statement(Interpreter& in, const ExprStmt& s, Frame& f) {
+  Value v = in.eval(*s.value, f);
+  if (in.echo_frame_ == &f && !v.is_none()) [[unlikely]] {
+    // sys.displayhook: echo the value and remember it as `_`.
+    in.sink_->out(repr(in, v) + "\n");
+    in.set_builtin("_", v);
+  }
+  return Interpreter::Flow::Normal;
+}
+
+Interpreter::Flow Evaluator::assign_statement(Interpreter& in, const Assign& a, Frame& f) {
+  Value v = in.eval(*a.value, f);
+  if (a.targets.size() == 1 && a.targets[0]->kind == ExprKind::Name) {  // `x = ...`: the value moves in
+    const auto& n = static_cast<const Name&>(*a.targets[0]);
+    in.store_slot(n.slot, n.id, std::move(v), f);
+    return Interpreter::Flow::Normal;
+  }
+  for (const auto& t : a.targets) in.assign(*t, v, f);
+  return Interpreter::Flow::Normal;
+}
+
+Interpreter::Flow Evaluator::augmented_assign(Interpreter& in, const AugAssign& a, Frame& f) {
+  if (a.target->kind == ExprKind::Name) {
+    Value cur = in.load_name(static_cast<const Name&>(*a.target), f);
+    Value rhs = in.eval(*a.value, f);
+    f.current = a.span;
+    in.assign(*a.target, inplace_binary(in, a.op, cur, rhs, &a.cache), f);
+  } else if (a.target->kind == ExprKind::Attribute) {
+    const auto& t = static_cast<const Attribute&>(*a.target);
+    Value obj = in.eval(*t.value, f);
+    f.current = t.span;
+    Value cur = cached_get_attr(in, obj, t.attr, t.cache);  // Note [Attribute call-site caches]
+    Value rhs = in.eval(*a.value, f);
+    f.current = a.span;
+    cached_set_attr(in, obj, t.attr, inplace_binary(in, a.op, cur, rhs, &a.cache), t.cache);
+  } else {
+    // x[i] += v is: tmp = x[i]; tmp = tmp.__iadd__(v); x[i] = tmp
+    const auto& t = static_cast<const Subscript&>(*a.target);
+    Value obj = in.eval(*t.value, f);
+    Value key = in.eval(*t.index, f);
+    f.current = t.span;
+    Value cur = get_item(in, obj, key);
+    Value rhs = in.eval(*a.value, f);
+    f.current = a.span;
+    set_item(in, obj, key, inplace_binary(in, a.op, cur, rhs, &a.cache));
+  }
+  return Interpreter::Flow::Normal;
+}
+
+Interpreter::Flow Evaluator::if_statement(Interpreter& in, const If& i, Frame& f) {
+  return truthy(in, in.eval(*i.test, f)) ? in.exec_block(i.body, f) : in.exec_block(i.orelse, f);
+}
+
+Interpreter::Flow Evaluator::while_statement(Interpreter& in, const While& w, Frame& f) {
+  while (true) {
+    f.statement = &w;
+    f.current = w.span;
+    if (!truthy(in, in.eval(*w.test, f))) return in.exec_block(w.orelse, f);
+    in.check_interrupt();
+    Interpreter::Flow flow = in.exec_block(w.body, f);
+    if (flow == Interpreter::Flow::Break) return Interpreter::Flow::Normal;
+    if (flow == Interpreter::Flow::Return) return flow;
+  }
+}
+
+Interpreter::Flow Evaluator::return_statement(Interpreter& in, const Return& r, Frame& f) {
+  f.return_value = r.value ? in.eval(*r.value, f) : Value();
+  return Interpreter::Flow::Return;
+}
+
+Interpreter::Flow Evaluator::function_definition(Interpreter& in, const FunctionDef& d, Frame& f) {
+  std::vector<Value> decorators;
+  for (const auto& dec : d.decorators) decorators.push_back(in.eval(*dec, f));
+  Value fn = in.make_function(d.code, f);
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) fn = in.call(*it, {fn});
+  in.store_slot(d.slot, d.stored_name, fn, f);
+  return Interpreter::Flow::Normal;
+}
+
+Interpreter::Flow Evaluator::delete_statement(Interpreter& in, const Del& d, Frame& f) {
+  for (const auto& t : d.targets) {
+    if (t->kind == ExprKind::Name) {
+      const auto& n = static_cast<const Name&>(*t);
+      in.delete_slot(n.slot, n.id, f);
+    } else if (t->kind == ExprKind::Subscript) {
+      const auto& sub = static_cast<const Subscript&>(*t);
+      Value obj = in.eval(*sub.value, f);
+      Value key = in.eval(*sub.index, f);
+      f.current = t->span;
+      del_item(in, obj, key);
+    } else if (t->kind == ExprKind::Attribute) {
+      const auto& at = static_cast<const Attribute&>(*t);
+      Value obj = in.eval(*at.value, f);
+      f.current = t->span;
+      del_attr(in, obj, at.attr);
+    } else if (t->kind == ExprKind::Tuple || t->kind == ExprKind::List) {
+      for (const auto& e : static_cast<const SequenceExpr&>(*t).elts) {
+        if (e->kind == ExprKind::Name) in.delete_slot(static_cast<const Name&>(*e).slot, static_cast<const Name&>(*e).id, f);
+        else raise_type_error("cannot delete this target");
+      }
+    } else {
+      raise_type_error("cannot delete this target");
+    }
+  }
+  return Interpreter::Flow::Normal;
+}
+
+Interpreter::Flow Evaluator::assert_statement(Interpreter& in, const Assert& a, Frame& f) {
+  if (truthy(in, in.eval(*a.test, f))) return Interpreter::Flow::Normal;
+  f.current = a.test->span;
+  std::vector<Value> args;
+  if (a.msg) args.push_back(in.eval(*a.msg, f));
+  throw ScriptError(std::make_shared<ExceptionObject>(*exc_types().assertion_error, std::move(args)));
 }
 
 Interpreter::Flow Interpreter::exec_for(const For& s, Frame& f) {

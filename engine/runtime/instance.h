@@ -5,6 +5,7 @@
 // what a C++-defined object computes itself.
 #pragma once
 
+#include "engine/runtime/dict_object.h"
 #include "engine/runtime/object.h"
 #include "engine/runtime/type_object.h"
 
@@ -27,7 +28,7 @@ std::optional<Value> generic_getattr(Interpreter& in, const Value& self, std::st
 // and the site's instance-dict entry hint (Note [Entry hints], dict_object.cpp).
 std::optional<Value> resolve_generic_attr(Interpreter& in, const Value& self, const TypeObject& t,
                                           const Value* descr, std::string_view name,
-                                          uint32_t* dict_hint = nullptr);
+                                          DictObject::EntryHint* dict_hint = nullptr);
 void generic_setattr(Interpreter& in, const Value& self, std::string_view name, const Value* v);
 
 // The class looks attributes up the generic way (possibly with __getattr__

@@ -77,7 +77,12 @@ struct Frame {
   // The script call this frame belongs to (comprehensions share their
   // function's), and the context autograd reads both through.
   std::shared_ptr<const lang::CallRecord> call;
-  lang::OriginContext origin{&current, &call};
+  // A function call's record before it is made (Note [Call records on
+  // demand], call_records.cpp): the id it will have and where it was called.
+  bool call_pending = false;
+  uint64_t call_id = 0;
+  lang::Span call_site;
+  lang::OriginContext origin{&current, &call, this};
 };
 
 
@@ -163,6 +168,7 @@ class Interpreter {
   void delete_global(std::string_view name);
   std::vector<std::string> global_names() const;  // bound ones, for completion
   const Value* builtin(std::string_view name) const;
+  const Value* builtin_at(const lang::Name& n) const;  // builtin(n.id), remembered at the name
   void set_builtin(std::string name, Value v);
   std::vector<std::string> builtin_names() const;
 
@@ -268,6 +274,7 @@ class Interpreter {
   Flow exec_block(const lang::StmtList& body, Frame& f);
   void assign(const lang::Expr& target, const Value& v, Frame& f);
   Value call_function(class ScriptFunction& fn, Args& args);
+  void check_recursion();  // RecursionError at the limit (or near the end of the C stack)
   int depth() const { return depth_; }
   // Note [Recursion in native code]: C++ that recurses on data (comparing or
   // printing nested containers) counts against the same limit as script
@@ -302,6 +309,9 @@ class Interpreter {
   void run_comprehension(const lang::Comprehension& c, Frame& f, const Value& first_iter,
                          const std::function<void(const Value&, const Value*)>& emit);
   void init_frame(class ScriptFunction& fn, Frame& f);
+  Value run_call(class ScriptFunction& fn, Frame& f);
+  // Note [Calls without an argument list] (interpreter.cpp)
+  Value direct_call(class ScriptFunction& fn, Value* self, const lang::Call& c, Frame& caller);
   Value make_function(const std::shared_ptr<lang::FunctionCode>& code, Frame& f);
   Value function_annotations(const lang::FunctionCode& code, Frame& f);
   void exec_class(const lang::ClassDef& c, Frame& f);

@@ -58,7 +58,7 @@ std::optional<Value> generic_getattr(Interpreter& in, const Value& self, std::st
 }
 
 std::optional<Value> resolve_generic_attr(Interpreter& in, const Value& self, const TypeObject& t,
-                                          const Value* descr, std::string_view name, uint32_t* dict_hint) {
+                                          const Value* descr, std::string_view name, DictObject::EntryHint* dict_hint) {
   const TypeObject* dt = nullptr;
   if (descr) {
     dt = &type_of(*descr);

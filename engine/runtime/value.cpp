@@ -9,18 +9,6 @@ void Value::copy_counted(const Value& other) noexcept {
   else new (&t_) at::Tensor(other.t_);
 }
 
-void Value::take_counted(Value& other) noexcept {
-  if (kind_ == Kind::Object) {
-    new (&o_) Ref(std::move(other.o_));
-    other.o_.~Ref();
-  } else {
-    new (&t_) at::Tensor(std::move(other.t_));
-    other.t_.~Tensor();
-  }
-  other.kind_ = Kind::None;
-  other.i_ = 0;
-}
-
 void Value::release_counted() noexcept {
   if (kind_ == Kind::Object) o_.~Ref();
   else t_.~Tensor();

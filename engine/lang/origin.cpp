@@ -4,10 +4,9 @@
 
 namespace backstep::lang {
 
-const OriginContext*& current_origin_context() {
-  thread_local const OriginContext* ctx = nullptr;
-  return ctx;
-}
+namespace detail {
+thread_local constinit const OriginContext* t_origin_context = nullptr;
+}  // namespace detail
 
 namespace {
 LazyOriginHook g_lazy_origin = nullptr;

@@ -48,7 +48,10 @@ struct OriginContext {
 };
 
 // The calling thread's context (null when no script code runs on it).
-const OriginContext*& current_origin_context();
+namespace detail {
+extern thread_local constinit const OriginContext* t_origin_context;  // origin.cpp
+}  // namespace detail
+inline const OriginContext*& current_origin_context() { return detail::t_origin_context; }
 
 // The origin at this moment on this thread (invalid when none).
 Origin current_origin();

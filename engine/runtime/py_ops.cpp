@@ -237,14 +237,9 @@ std::optional<Value> lookup_special(Interpreter& in, const Value& obj, std::stri
 
 // --- calls -------------------------------------------------------------------------
 
-namespace {
-thread_local std::shared_ptr<void>* g_site = nullptr;
-}  // namespace
-
-SiteScope::SiteScope(std::shared_ptr<void>* site) : saved_(g_site) { g_site = site; }
-SiteScope::~SiteScope() { g_site = saved_; }
-
-std::shared_ptr<void>* current_site() { return g_site; }
+namespace detail {
+thread_local constinit std::shared_ptr<void>* t_site = nullptr;
+}  // namespace detail
 
 bool is_callable(const Value& v) { return type_of(v).slots.call != nullptr; }
 

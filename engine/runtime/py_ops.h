@@ -64,12 +64,16 @@ Value inplace_binary(Interpreter& in, BinOp op, const Value& a, const Value& b, 
 Value compare(Interpreter& in, CmpOp op, const Value& a, const Value& b);
 Value unary(Interpreter& in, UnaryOp op, const Value& v);
 // The call-site cache slot of the operation being dispatched (see binary()).
-std::shared_ptr<void>* current_site();
-// Publishes an operation's call-site cache while its slot runs.
+namespace detail {
+extern thread_local constinit std::shared_ptr<void>* t_site;  // py_ops.cpp
+}  // namespace detail
+inline std::shared_ptr<void>* current_site() { return detail::t_site; }
+// Publishes an operation's call-site cache while its slot runs (inline:
+// every call and operator makes one).
 class SiteScope {
  public:
-  explicit SiteScope(std::shared_ptr<void>* site);
-  ~SiteScope();
+  explicit SiteScope(std::shared_ptr<void>* site) : saved_(detail::t_site) { detail::t_site = site; }
+  ~SiteScope() { detail::t_site = saved_; }
   SiteScope(const SiteScope&) = delete;
   SiteScope& operator=(const SiteScope&) = delete;
 

@@ -61,9 +61,11 @@ class Value {
     return *this;
   }
   Value& operator=(Value&& other) noexcept {
-    if (!other.counted() && !counted()) {
+    if (!counted()) {  // nothing of this value's to release: take other's as it is
+      if (this == &other) return *this;
       kind_ = other.kind_;
       i_ = other.i_;
+      if (counted()) take_counted(other);
       return *this;
     }
     if (this != &other) move_assign_counted(other);

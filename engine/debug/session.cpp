@@ -308,10 +308,29 @@ size_t& Session::current() {
   return mine.second;
 }
 
+namespace {
+constexpr size_t kSameTensorWindow = 4;  // earlier entries of a list append_summaries compares
+}  // namespace
+
 void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
   first = static_cast<uint32_t>(run_.summaries.size());
   count = static_cast<uint32_t>(grads.size());
-  for (const auto& g : grads) run_.summaries.push_back(keep_history_ ? summarize(g) : describe(g));  // a log line needs no statistics
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (!keep_history_) {
+      run_.summaries.push_back(describe(grads[i]));  // a log line needs no statistics
+      continue;
+    }
+    // The same tensor twice in one list (AddBackward0 hands its incoming
+    // gradient to both inputs): its summary once. Nothing runs between the
+    // two reads, so it is that tensor's summary, bit for bit; only
+    // neighbours are compared, so a node with thousands of outputs stays
+    // linear.
+    size_t same = i;
+    for (size_t j = i; j > 0 && j + kSameTensorWindow > i && same == i; --j)
+      if (grads[j - 1].unsafeGetTensorImpl() == grads[i].unsafeGetTensorImpl()) same = j - 1;
+    Summary s = same == i ? summarize(grads[i]) : run_.summaries[first + same];
+    run_.summaries.push_back(s);
+  }
 }
 
 // Note [A gradient summarized once]

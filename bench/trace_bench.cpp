@@ -7,6 +7,11 @@
 //
 //   bench_trace [SCALE] [write [FILE]]   (SCALE 1 = 100k nodes; 0.1 for a quick run;
 //   write: only the trace writing, for a profiler; FILE keeps the trace written)
+//   bench_trace SCALE count chain|matrices plain|trace [REPS]
+//     (untimed: REPS backwards for an instruction counter, each inside
+//     counted_backward(), e.g. valgrind --tool=callgrind
+//     --toggle-collect='*counted_backward*': what one node costs, less
+//     building the graph)
 #include "engine/api/install.h"
 #include "engine/debug/debugger.h"
 #include "engine/runtime/interpreter.h"
@@ -22,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <sys/resource.h>
 
 namespace {
 
@@ -87,6 +93,31 @@ void write_trace(const backstep::debug::BackwardRun& last, const char* keep) {
   if (!keep) std::remove(path);
 }
 
+long minor_faults() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_minflt;
+}
+
+// Not inlined: the one function callgrind's --toggle-collect names.
+[[gnu::noinline]] void counted_backward(Interpreter& in) { run(in, "loss.backward()\n"); }
+
+// `count` mode: the backwards alone, in the mode asked for.
+int count_backwards(Interpreter& in, backstep::debug::Debugger& d, long nodes, char** argv, int argc) {
+  bool matrices = std::string(argv[3]) == "matrices";
+  d.keep_watching(std::string(argv[4]) == "trace");
+  int reps = argc > 5 ? std::atoi(argv[5]) : 1;
+  for (int i = 0; i < reps; ++i) {
+    run(in, matrices ? build_matrices(nodes / 10) : build(nodes));
+    long faults = minor_faults();
+    auto t0 = Clock::now();
+    double cpu = cpu_seconds([&] { counted_backward(in); });
+    double s = since(t0);
+    std::printf("backward %d: %.3f s, %.3f s CPU, %ld page faults\n", i + 1, s, cpu, minor_faults() - faults);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,6 +139,7 @@ int main(int argc, char** argv) {
   backstep::debug::Debugger& d = backstep::debug::debugger(in);
   backstep::repl::Recorder recorder(d, in, {});
   auto record = [&](bool on) { d.keep_watching(on); };
+  if (argc > 4 && std::string(argv[2]) == "count") return count_backwards(in, d, nodes, argv, argc);
   std::printf("%-58s %9s %9s %7s\n", "", "baseline", "measured", "ratio");
   if (!write_only) {
     Pair chain = paired(6, record, [&] { return backward_seconds(in, nodes, 1); });

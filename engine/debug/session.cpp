@@ -106,18 +106,6 @@ class NodeWatch : public ag::FunctionPreHook, public autograd::InternalHook, pub
 ExecutionScope::ExecutionScope(Session* s) : saved_(tls_session) { tls_session = s; }
 ExecutionScope::~ExecutionScope() { tls_session = saved_; }
 
-void* HookArena::allocate(size_t bytes) {
-  size_t units = (bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
-  size_t chunk_units = kChunkBytes / sizeof(std::max_align_t);
-  if (used_ + units > chunk_units) {
-    chunks_.push_back(std::make_unique<std::max_align_t[]>(std::max(chunk_units, units)));
-    used_ = 0;
-  }
-  void* p = chunks_.back().get() + used_;
-  used_ += units;
-  return p;
-}
-
 Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool produced)
     : d_(d),
       run_(run),
@@ -129,6 +117,8 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   // Without a UI or a trace to read it (logging alone), no history is kept:
   // each node's record lives just long enough to make its log line.
   run_.history_dropped = !keep_history_;
+  take_spare(watched_);  // Note [Warm memory for the next backward]
+  take_spare(hooked_);
   caller_frame_ = d_.interpreter().current_frame();
   {
     autograd::NodeIds::Batch ids(ids_);
@@ -207,6 +197,8 @@ void Session::wait_for_walk() {
 Session::~Session() {
   wait_for_walk();
   remove_hooks();
+  give_spare(watched_);
+  give_spare(hooked_);
   g_live_sessions.fetch_sub(1);
 }
 
@@ -214,13 +206,17 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
   NodeFacts f;
   // Names by node type: name() builds a string (and demangles for some
   // types) on every call; once per type is enough.
-  // A custom Function's node is named after its script class, not its type.
-  if (typeid(node) == typeid(autograd::ScriptFunctionNode)) {
+  // A custom Function's node is named after its script class, not its
+  // type, so its type never enters the table; the table is asked first
+  // (comparing type_infos compares their names, a strcmp per node).
+  const std::type_info& type = typeid(node);
+  auto known = names_by_type_.find(&type);
+  if (known != names_by_type_.end()) {
+    f.name_index = known->second;
+  } else if (type == typeid(autograd::ScriptFunctionNode)) {
     f.name_index = run_.intern(node.name());
   } else {
-    auto known = names_by_type_.find(&typeid(node));
-    if (known == names_by_type_.end()) known = names_by_type_.emplace(&typeid(node), run_.intern(node.name())).first;
-    f.name_index = known->second;
+    f.name_index = names_by_type_.emplace(&type, run_.intern(node.name())).first->second;
   }
   if (md) {
     const autograd::Origin& origin = md->origin();
@@ -250,8 +246,12 @@ NodeFacts Session::facts_of(ag::Node& node, const autograd::NodeMetadata* md) {
 
 void Session::install_hooks(ag::Node& node, const NodeFacts& facts) {
   // A node whose gradients live on a device runs on that device's thread.
-  for (uint32_t i = 0; i < node.num_inputs() && !multi_device_; ++i)
-    multi_device_ = node.input_metadata(i).device().type() != c10::DeviceType::CPU;
+  // (Stored only when true: a store to the atomic is a full barrier, one
+  // per input of every node walked.)
+  bool on_device = false;
+  for (uint32_t i = 0; i < node.num_inputs() && !on_device; ++i)
+    on_device = node.input_metadata(i).device().type() != c10::DeviceType::CPU;
+  if (on_device) multi_device_ = true;
   auto* watch = new (hook_memory_) NodeWatch(*this, node, watched_.size(), facts);
   node.add_pre_hook(std::unique_ptr<ag::FunctionPreHook>(watch));
   // Post-hooks record what each node produced (history, :break nan,
@@ -308,10 +308,29 @@ size_t& Session::current() {
   return mine.second;
 }
 
+namespace {
+constexpr size_t kSameTensorWindow = 4;  // earlier entries of a list append_summaries compares
+}  // namespace
+
 void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
   first = static_cast<uint32_t>(run_.summaries.size());
   count = static_cast<uint32_t>(grads.size());
-  for (const auto& g : grads) run_.summaries.push_back(keep_history_ ? summarize(g) : describe(g));  // a log line needs no statistics
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (!keep_history_) {
+      run_.summaries.push_back(describe(grads[i]));  // a log line needs no statistics
+      continue;
+    }
+    // The same tensor twice in one list (AddBackward0 hands its incoming
+    // gradient to both inputs): its summary once. Nothing runs between the
+    // two reads, so it is that tensor's summary, bit for bit; only
+    // neighbours are compared, so a node with thousands of outputs stays
+    // linear.
+    size_t same = i;
+    for (size_t j = i; j > 0 && j + kSameTensorWindow > i && same == i; --j)
+      if (grads[j - 1].unsafeGetTensorImpl() == grads[i].unsafeGetTensorImpl()) same = j - 1;
+    Summary s = same == i ? summarize(grads[i]) : run_.summaries[first + same];
+    run_.summaries.push_back(s);
+  }
 }
 
 // Note [A gradient summarized once]

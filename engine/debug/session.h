@@ -3,6 +3,7 @@
 
 #include "engine/autograd/origin.h"
 #include "engine/debug/debugger.h"
+#include "engine/debug/hook_memory.h"
 #include "engine/debug/log_line.h"
 #include "engine/debug/log_thread.h"
 
@@ -31,23 +32,6 @@ namespace backstep::debug {
 struct BackwardAborted : std::exception {
   const char* what() const noexcept override { return "backward aborted"; }
 };
-
-// Memory for the hook objects of one session. libtorch owns each hook
-// through a unique_ptr, and a watched backward makes two per node: an
-// allocation and a free each showed in what watching costs. The hooks'
-// operator delete does nothing; the arena lets go of them all at once, with
-// the session, which has taken every hook off its node by then.
-class HookArena {
- public:
-  void* allocate(size_t bytes);
-
- private:
-  static constexpr size_t kChunkBytes = size_t(64) << 10;
-  std::vector<std::unique_ptr<std::max_align_t[]>> chunks_;
-  size_t used_ = kChunkBytes;  // in the last chunk
-};
-
-class NodeWatch;  // the pre-hook a session puts on each node (session.cpp)
 
 class Session {
  public:

@@ -1,5 +1,4 @@
-// Memory a watched backward's hooks live in, and what one backward leaves
-// warm for the next (Note [Warm memory for the next backward]).
+// Memory a watched backward's hooks live in.
 #pragma once
 
 #include <cstddef>
@@ -15,12 +14,10 @@ class NodeWatch;  // the pre-hook a session puts on each node (session.cpp)
 // allocation and a free each showed in what watching costs. The hooks'
 // operator delete does nothing; the arena lets go of them all at once, with
 // the session, which has taken every hook off its node by then.
-// Its chunks go back to a pool the next session's arena takes from (Note
-// [Warm memory for the next backward], hook_memory.cpp).
 class HookArena {
  public:
   HookArena() = default;
-  ~HookArena();
+  ~HookArena() = default;
   HookArena(const HookArena&) = delete;
   HookArena& operator=(const HookArena&) = delete;
   void* allocate(size_t bytes);
@@ -32,13 +29,5 @@ class HookArena {
   std::vector<Chunk> chunks_;
   size_t used_ = kChunkBytes;  // in the last chunk
 };
-
-// The watch list (and its bit vector) a session fills: take_spare() swaps
-// in the capacity an earlier session gave back, give_spare() keeps the
-// larger of the two (emptied).
-void take_spare(std::vector<NodeWatch*>& list);
-void give_spare(std::vector<NodeWatch*>& list);
-void take_spare(std::vector<bool>& bits);
-void give_spare(std::vector<bool>& bits);
 
 }  // namespace backstep::debug

@@ -117,8 +117,6 @@ Session::Session(Debugger& d, BackwardRun& run, const ag::edge_list& roots, bool
   // Without a UI or a trace to read it (logging alone), no history is kept:
   // each node's record lives just long enough to make its log line.
   run_.history_dropped = !keep_history_;
-  take_spare(watched_);  // Note [Warm memory for the next backward]
-  take_spare(hooked_);
   caller_frame_ = d_.interpreter().current_frame();
   {
     autograd::NodeIds::Batch ids(ids_);
@@ -197,8 +195,6 @@ void Session::wait_for_walk() {
 Session::~Session() {
   wait_for_walk();
   remove_hooks();
-  give_spare(watched_);
-  give_spare(hooked_);
   g_live_sessions.fetch_sub(1);
 }
 

@@ -135,36 +135,14 @@ struct DoubleLanes {
 #pragma GCC optimize("fp-contract=off")
 #endif
 
-// The lanes over data[0, n - n % 16), then the tail in lane 0, then the
-// lanes summed in order; false as finish_finite says.
+// Every version ends alike: the lanes stored, the tail folded into lane 0,
+// the lanes combined in order.
 template <class T>
-[[gnu::always_inline]] inline bool scan_lanes(const T* data, int64_t n, Summary& s) {
-  std::conditional_t<std::is_same_v<T, float>, FloatLanes, DoubleLanes> lanes(data[0]);
-  int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) lanes.fold16(data + i);
-  double sq0 = lanes.sq_lane(0);
-  T lo0 = lanes.lo_lane(0), hi0 = lanes.hi_lane(0);
-  for (; i < n; ++i) fold(data[i], sq0, lo0, hi0);  // the tail in lane 0
-  double total = 0;
-  T lo = lo0, hi = hi0;
-  for (int l = 0; l < kLanes; ++l) {
-    total += l ? lanes.sq_lane(l) : sq0;
-    T lane_lo = l ? lanes.lo_lane(l) : lo0, lane_hi = l ? lanes.hi_lane(l) : hi0;
-    lo = lane_lo < lo ? lane_lo : lo;
-    hi = lane_hi > hi ? lane_hi : hi;
-  }
-  return finish_finite(total, lo, hi, s);
-}
-
-bool scan_lanes_float(const float* data, int64_t n, Summary& s) { return scan_lanes(data, n, s); }
-
-// The two wide versions below end alike: the lanes stored, the tail folded
-// into lane 0, the lanes combined in order (as scan_lanes does).
-bool finish_lanes(const float* data, int64_t i, int64_t n, double (&sq)[kLanes], float (&lows)[kLanes],
-                  float (&highs)[kLanes], Summary& s) {
+bool finish_lanes(const T* data, int64_t i, int64_t n, double (&sq)[kLanes], T (&lows)[kLanes], T (&highs)[kLanes],
+                  Summary& s) {
   for (; i < n; ++i) fold(data[i], sq[0], lows[0], highs[0]);  // the tail in lane 0
   double total = 0;
-  float lo_all = lows[0], hi_all = highs[0];
+  T lo_all = lows[0], hi_all = highs[0];
   for (int l = 0; l < kLanes; ++l) {
     total += sq[l];
     lo_all = lows[l] < lo_all ? lows[l] : lo_all;
@@ -172,6 +150,25 @@ bool finish_lanes(const float* data, int64_t i, int64_t n, double (&sq)[kLanes],
   }
   return finish_finite(total, lo_all, hi_all, s);
 }
+
+// The lanes over data[0, n - n % 16), then finish_lanes; false as
+// finish_finite says.
+template <class T>
+[[gnu::always_inline]] inline bool scan_lanes(const T* data, int64_t n, Summary& s) {
+  std::conditional_t<std::is_same_v<T, float>, FloatLanes, DoubleLanes> lanes(data[0]);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) lanes.fold16(data + i);
+  double sq[kLanes];
+  T lows[kLanes], highs[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    sq[l] = lanes.sq_lane(l);
+    lows[l] = lanes.lo_lane(l);
+    highs[l] = lanes.hi_lane(l);
+  }
+  return finish_lanes(data, i, n, sq, lows, highs, s);
+}
+
+bool scan_lanes_float(const float* data, int64_t n, Summary& s) { return scan_lanes(data, n, s); }
 
 // The float lanes in AVX2 instructions: sq[k] holds lanes 4k..4k+3, lo[h]
 // and hi[h] lanes 8h..8h+7; _mm256_min_ps(x, lo) is `x < lo ? x : lo`;

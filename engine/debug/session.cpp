@@ -308,7 +308,8 @@ namespace {
 constexpr size_t kSameTensorWindow = 4;  // earlier entries of a list append_summaries compares
 }  // namespace
 
-void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
+void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, uint32_t& count,
+                               ag::Node* arriving_at) {
   first = static_cast<uint32_t>(run_.summaries.size());
   count = static_cast<uint32_t>(grads.size());
   for (size_t i = 0; i < grads.size(); ++i) {
@@ -316,6 +317,13 @@ void Session::append_summaries(const ag::variable_list& grads, uint32_t& first, 
       run_.summaries.push_back(describe(grads[i]));  // a log line needs no statistics
       continue;
     }
+    // A gradient the node before made, arriving unmodified: its summary
+    // from then (Note [A gradient summarized once]).
+    if (arriving_at)
+      if (const Summary* handed = take_handed_over(*arriving_at, i, grads[i])) {
+        run_.summaries.push_back(*handed);
+        continue;
+      }
     // The same tensor twice in one list (AddBackward0 hands its incoming
     // gradient to both inputs): its summary once. Nothing runs between the
     // two reads, so it is that tensor's summary, bit for bit; only
@@ -361,26 +369,15 @@ void Session::hand_over_produced(ag::Node& node, const ag::variable_list& grads,
   }
 }
 
-void Session::append_incoming(ag::Node& node, const ag::variable_list& grads, uint32_t& first, uint32_t& count) {
-  first = static_cast<uint32_t>(run_.summaries.size());
-  count = static_cast<uint32_t>(grads.size());
-  for (size_t j = 0; j < grads.size(); ++j) {
-    const at::Tensor& g = grads[j];
-    Produced* kept = nullptr;
-    if (g.defined() && g.numel() >= kHandOverNumel && g.has_storage())
-      for (Produced& p : produced_)
-        if (p.to == &node && p.input == j && p.impl == g.unsafeGetTensorImpl() && p.data == g.data_ptr() &&
-            p.version == version_of(g)) {
-          kept = &p;
-          break;
-        }
-    if (kept) {
-      run_.summaries.push_back(kept->summary);
-      kept->to = nullptr;  // one use: the tensor is this input's alone
-    } else {
-      run_.summaries.push_back(summarize(g));
+const Summary* Session::take_handed_over(ag::Node& node, size_t input, const at::Tensor& g) {
+  if (!g.defined() || g.numel() < kHandOverNumel || !g.has_storage()) return nullptr;
+  for (Produced& p : produced_)
+    if (p.to == &node && p.input == input && p.impl == g.unsafeGetTensorImpl() && p.data == g.data_ptr() &&
+        p.version == version_of(g)) {
+      p.to = nullptr;  // one use: the tensor is this input's alone
+      return &p.summary;
     }
-  }
+  return nullptr;
 }
 
 ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& grads) {
@@ -409,8 +406,7 @@ ag::variable_list Session::before(NodeWatch& watch, const ag::variable_list& gra
   if (abort_) throw BackwardAborted();
   NodeRecord r;
   static_cast<NodeFacts&>(r) = watch.facts;
-  if (keep_history_ && !multi_device_) append_incoming(watch.node, grads, r.in_first, r.in_count);
-  else append_summaries(grads, r.in_first, r.in_count);
+  append_summaries(grads, r.in_first, r.in_count, keep_history_ && !multi_device_ ? &watch.node : nullptr);
   current() = current_ = run_.records.size();
   if (d_.ui()) current_grads_ = grads;  // for a post-mortem
   run_.records.push_back(r);

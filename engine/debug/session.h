@@ -90,10 +90,11 @@ class Session {
   NodeFacts facts_of(torch::autograd::Node& node, const autograd::NodeMetadata* md);
   void install_hooks(torch::autograd::Node& node, const NodeFacts& facts);
   void remove_hooks_of(NodeWatch& w);
-  void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count);
-  // Note [A gradient summarized once]
-  void append_incoming(torch::autograd::Node& node, const torch::autograd::variable_list& grads, uint32_t& first,
-                       uint32_t& count);
+  // `arriving_at`: the node receiving `grads`, whose handed-over summaries
+  // are taken (Note [A gradient summarized once]); null for what a node made.
+  void append_summaries(const torch::autograd::variable_list& grads, uint32_t& first, uint32_t& count,
+                        torch::autograd::Node* arriving_at = nullptr);
+  const Summary* take_handed_over(torch::autograd::Node& node, size_t input, const at::Tensor& g);
   void hand_over_produced(torch::autograd::Node& node, const torch::autograd::variable_list& grads, uint32_t first);
   void log(const NodeRecord& r);
   void maybe_pause_before(torch::autograd::Node& node, const torch::autograd::variable_list& grads);

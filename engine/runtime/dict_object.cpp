@@ -299,8 +299,6 @@ bool DictObject::hint_matches(const EntryHint& hint, std::string_view key) const
   if (hint.index >= entries_.size()) return false;
   const Entry& e = entries_[hint.index];
   if (!e.live) return false;
-  const Object* k = e.key.object_ptr();
-  if (k && k == hint.key.get()) return true;
   const StrObject* so = e.key.as<StrObject>();
   return so && &so->type() == types().str && so->value == key;
 }
@@ -328,7 +326,6 @@ const Value* DictObject::find_str_hinted_slow(std::string_view key, EntryHint& h
 }
 
 void DictObject::set_str_hinted_slow(std::string_view key, Value value, EntryHint& hint) {
-  static_assert(kMirrorFlag == gc_detail::kModuleMirror);
   if (!(gc_flags & gc_detail::kModuleMirror)) {
     bool hit = hinted_entry(hint);
     if (!hit && hint_matches(hint, key)) {

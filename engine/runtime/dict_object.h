@@ -10,6 +10,7 @@
 // (find_str/set_str), for attribute lookups and class namespaces.
 #pragma once
 
+#include "engine/runtime/gc_finalizers.h"
 #include "engine/runtime/object.h"
 
 #include <atomic>
@@ -43,7 +44,7 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
     return find_str_hinted_slow(key, hint);
   }
   void set_str_hinted(std::string_view key, Value value, EntryHint& hint) {
-    if (!(gc_flags & kMirrorFlag))
+    if (!(gc_flags & gc_detail::kModuleMirror))
       if (const Entry* e = hinted_entry(hint)) [[likely]] {
         const_cast<Entry*>(e)->value = std::move(value);
         return;
@@ -99,7 +100,6 @@ class DictObject : public Object, public KindTag<ObjKind::Dict> {
   }
   const Value* find_str_hinted_slow(std::string_view key, EntryHint& hint) const;
   void set_str_hinted_slow(std::string_view key, Value value, EntryHint& hint);
-  static constexpr uint8_t kMirrorFlag = 64;  // gc_detail::kModuleMirror (checked in dict_object.cpp)
   void refresh_hint(EntryHint& hint, size_t entry) const;
   void rebuild(size_t min_entries);
   void remove_at(size_t entry);

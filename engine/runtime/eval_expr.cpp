@@ -134,11 +134,10 @@ void Interpreter::store_slot(const NameSlot& slot, const std::string& name, Valu
       return;
     }
   }
-  Evaluator::store_slot_slow(*this, slot, name, std::move(v), f);
+  Evaluator::store_slot_slow(slot, name, std::move(v), f);
 }
 
-void Evaluator::store_slot_slow(Interpreter& in, const NameSlot& slot, const std::string& name, Value v, Frame& f) {
-  (void)in;
+void Evaluator::store_slot_slow(const NameSlot& slot, const std::string& name, Value v, Frame& f) {
   switch (slot.scope) {
     case NameSlot::Scope::Local: f.locals[slot.index] = std::move(v); return;
     case NameSlot::Scope::Cell: {

@@ -15,7 +15,7 @@ class Evaluator {
   // --- expressions (eval_expr.cpp) ---------------------------------------
   static Value first_constant(const lang::Expr& e);
   static Value load_name_slow(Interpreter& in, const lang::Name& n, Frame& f);
-  static void store_slot_slow(Interpreter& in, const lang::NameSlot& slot, const std::string& name, Value v, Frame& f);
+  static void store_slot_slow(const lang::NameSlot& slot, const std::string& name, Value v, Frame& f);
   static void assign_to(Interpreter& in, const lang::Expr& target, const Value& v, Frame& f);  // not a name
   static Value attribute(Interpreter& in, const lang::Attribute& a, Frame& f);
   static Value subscript(Interpreter& in, const lang::Subscript& s, Frame& f);

@@ -541,8 +541,7 @@ constexpr int kModuleFrame = 1;
 int Interpreter::recursion_depth() const { return depth_ + native_depth_ + kModuleFrame; }
 
 void Interpreter::enter_native_recursion(const char* where) {
-  if (recursion_depth() >= recursion_limit_ || stack_exhausted())
-    raise(*exc_types().recursion_error, std::string("maximum recursion depth exceeded") + where);
+  check_recursion(where);
   ++native_depth_;
 }
 
@@ -588,9 +587,9 @@ Value Interpreter::direct_call(ScriptFunction& fn, Value* self, const lang::Call
   return run_call(fn, f);
 }
 
-void Interpreter::check_recursion() {
+void Interpreter::check_recursion(const char* where) {
   if (recursion_depth() >= recursion_limit_ || stack_exhausted()) [[unlikely]]
-    raise(*exc_types().recursion_error, "maximum recursion depth exceeded");
+    raise(*exc_types().recursion_error, std::string("maximum recursion depth exceeded") + where);
 }
 
 // Runs fn's body in f, whose locals hold the bound arguments.

@@ -274,7 +274,8 @@ class Interpreter {
   Flow exec_block(const lang::StmtList& body, Frame& f);
   void assign(const lang::Expr& target, const Value& v, Frame& f);
   Value call_function(class ScriptFunction& fn, Args& args);
-  void check_recursion();  // RecursionError at the limit (or near the end of the C stack)
+  // RecursionError ("maximum recursion depth exceeded" + where) at the limit or near the end of the C stack.
+  void check_recursion(const char* where = "");
   int depth() const { return depth_; }
   // Note [Recursion in native code]: C++ that recurses on data (comparing or
   // printing nested containers) counts against the same limit as script
